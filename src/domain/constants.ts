@@ -1,0 +1,51 @@
+/** Business constants of SPEC §9: named once, imported wherever they are used. */
+export const CURRENCY = "USD";
+export const LOCALE = "en-US";
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_ROWS = 100;
+
+export const ORDER_MIN_ITEMS = 1;
+export const ORDER_MAX_ITEMS = 50;
+export const ORDER_MIN_QUANTITY = 1;
+export const ORDER_MAX_QUANTITY = 999;
+export const REFUND_WINDOW_DAYS = 30;
+
+export const LOW_STOCK_THRESHOLD = 10;
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const SESSION_IDLE_MS = 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_COOKIE = "sb_session";
+
+export const REQUEST_BODY_LIMIT_BYTES = 100 * 1024;
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 120;
+export const LONG_TEXT_MAX = 2000;
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+export const EMAIL_MAX = 254;
+
+export const PRICE_MIN = 1;
+export const PRICE_MAX = 100_000_000;
+export const COST_MIN = 0;
+export const COST_MAX = 100_000_000;
+export const CREDIT_LIMIT_MIN = 0;
+export const CREDIT_LIMIT_MAX = 1_000_000_000;
+export const STOCK_MIN = 0;
+export const STOCK_MAX = 1_000_000;
+
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,19}$/;
+
+export const ORDER_NUMBER_PREFIX = "SO-";
+export const ORDER_NUMBER_DIGITS = 6;
+
+export const DEMO_PASSWORD = "switchboard-demo";

@@ -1,0 +1,25 @@
+import type { EntityDef } from "../fields";
+
+export const AUDIT_ACTIONS = ["create", "update", "delete", "transition", "login", "login_failed", "logout", "password_change"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEvents: EntityDef = {
+  name: "audit-events",
+  label: "Audit log",
+  singular: "Audit event",
+  icon: "AuditOutlined",
+  recordLabel: "id",
+  readOnly: true,
+  fields: {
+    at: { type: "datetime", label: "At", write: "never", column: true },
+    actorId: { type: "reference", label: "Actor", reference: "staff", write: "never", column: true },
+    actorName: { type: "text", label: "Actor name", write: "never", search: true },
+    action: { type: "enum", label: "Action", options: AUDIT_ACTIONS, write: "never", column: true },
+    resource: { type: "enum", label: "Resource", options: ["staff", "customers", "categories", "products", "orders", "auth"], write: "never", column: true },
+    recordId: { type: "integer", label: "Record", write: "never", column: true },
+    email: { type: "email", label: "Email tried", write: "never", search: true },
+    changes: { type: "json", label: "Changes", write: "never" },
+    ip: { type: "text", label: "Address", write: "never", column: true },
+  },
+  list: { defaultSort: { field: "at", order: "desc" } },
+};

@@ -1,0 +1,28 @@
+import { LONG_TEXT_MAX, REASON_MAX, REASON_MIN } from "../constants";
+import type { EntityDef } from "../fields";
+
+export const orders: EntityDef = {
+  name: "orders",
+  label: "Orders",
+  singular: "Order",
+  icon: "ShoppingCartOutlined",
+  recordLabel: "number",
+  fields: {
+    number: { type: "text", label: "Number", write: "never", column: true, search: true },
+    customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true },
+    assigneeId: { type: "reference", label: "Assignee", required: true, reference: "staff", write: "always", column: true },
+    items: { type: "items", label: "Items", write: "always", defaultValue: [] },
+    total: { type: "money", label: "Total", write: "never", column: true },
+    status: { type: "enum", label: "Status", options: ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"], write: "never", column: true },
+    notes: { type: "longtext", label: "Notes", max: LONG_TEXT_MAX, write: "always", search: true },
+    placedAt: { type: "datetime", label: "Placed", write: "never", column: true },
+    paidAt: { type: "datetime", label: "Paid", write: "never" },
+    shippedAt: { type: "datetime", label: "Shipped", write: "never" },
+    deliveredAt: { type: "datetime", label: "Delivered", write: "never" },
+    cancelledAt: { type: "datetime", label: "Cancelled", write: "never" },
+    refundedAt: { type: "datetime", label: "Refunded", write: "never" },
+    reason: { type: "text", label: "Reason", min: REASON_MIN, max: REASON_MAX, write: "never" },
+  },
+  list: { defaultSort: { field: "createdAt", order: "desc" } },
+  overrides: { show: "order-show" },
+};

@@ -1,0 +1,86 @@
+/**
+ * The vocabulary entity definitions are written in. A definition is plain data: the server
+ * derives its zod schemas and allow-lists from it, the app its columns, filters and inputs.
+ */
+export type FieldType =
+  | "text" // one line of text
+  | "longtext" // multi-line text
+  | "email"
+  | "enum"
+  | "boolean"
+  | "integer"
+  | "money" // integer cents
+  | "datetime" // ISO 8601 string
+  | "reference" // integer id of a record of `reference`
+  | "password" // write-only secret, never stored on the record itself
+  | "items" // order lines
+  | "json"; // structured, read-only (audit changes)
+
+/** Who writes a field: the client on create and update, only on create, or only the server. */
+export type WriteMode = "always" | "create" | "never";
+
+export interface FieldDef {
+  type: FieldType;
+  label: string;
+  /** Must be present (non-empty) on create. */
+  required?: boolean;
+  /** Length bounds for text, value bounds for numbers. */
+  min?: number;
+  max?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+  options?: readonly string[];
+  /** For `reference`: the resource pointed at. */
+  reference?: string;
+  /** Unique within the resource, compared case-insensitively. */
+  unique?: boolean;
+  /** Stored lower-case (emails). */
+  lowercase?: boolean;
+  write: WriteMode;
+  /** Value the server fills in on create when the client sends none. */
+  defaultValue?: unknown;
+  /** Shown as a list column (SPEC §2: every shown enum/reference/date/number gets a filter). */
+  column?: boolean;
+  /** Searched by `q`. */
+  search?: boolean;
+  /** Shown on the show page and accepted in filters; false only for write-only secrets. */
+  readable?: boolean;
+  help?: string;
+}
+
+export interface RelatedList {
+  resource: string;
+  /** The field of `resource` that points back at this record. */
+  field: string;
+  label: string;
+}
+
+export interface EntityDef {
+  name: string;
+  label: string;
+  singular: string;
+  /** An @ant-design/icons name, resolved by the app. */
+  icon: string;
+  /** The field that names a record in references, titles and pickers. */
+  recordLabel: string;
+  fields: Record<string, FieldDef>;
+  list: {
+    defaultSort: { field: string; order: "asc" | "desc" };
+  };
+  related?: RelatedList[];
+  /** Append-only resources refuse every write through the generic API. */
+  readOnly?: boolean;
+  /** A view the app renders instead of the generic one. */
+  overrides?: { show?: string; create?: string; edit?: string };
+}
+
+/** Fields every record carries, all server-managed (SPEC §3). */
+export const SYSTEM_FIELDS: Record<string, FieldDef> = {
+  id: { type: "integer", label: "ID", write: "never", column: false },
+  createdAt: { type: "datetime", label: "Created", write: "never" },
+  updatedAt: { type: "datetime", label: "Updated", write: "never" },
+  version: { type: "integer", label: "Version", write: "never" },
+};
+
+export const isNumeric = (f: FieldDef) => f.type === "integer" || f.type === "money";
+export const isTextual = (f: FieldDef) => f.type === "text" || f.type === "longtext" || f.type === "email";
