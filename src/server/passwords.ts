@@ -12,8 +12,8 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
 const PARAMS = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
+/** `salt` is for the deterministic seed only; everything else lets it be random. */
+export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
   const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
