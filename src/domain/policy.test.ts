@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import type { ResourceName } from "./entities";
+import type { Role } from "./entities/staff";
+import { canDo, defineAbilityFor, permittedFields, stripRecord, type Action } from "./policy";
+
+const SELF = 7;
+const OTHER = 8;
+
+/** The row a rule is tried on: "own" is the actor's, "other" somebody else's (SPEC §6). */
+function row(resource: ResourceName, whose: "own" | "other", extra: Record<string, unknown> = {}) {
+  const owner = whose === "own" ? SELF : OTHER;
+  switch (resource) {
+    case "customers":
+      return { id: 1, ownerId: owner, ...extra };
+    case "orders":
+      return { id: 1, assigneeId: owner, status: "draft", ...extra };
+    case "staff":
+      return { id: whose === "own" ? SELF : OTHER, ...extra };
+    default:
+      return { id: 1, ...extra };
+  }
+}
+
+type Expect = Record<Action, [own: boolean, other: boolean]>;
+const none: Expect = { read: [false, false], create: [false, false], update: [false, false], delete: [false, false], transition: [false, false] };
+const readOnly: Expect = { ...none, read: [true, true] };
+const all: Expect = { read: [true, true], create: [true, true], update: [true, true], delete: [true, true], transition: [false, false] };
+const ownOnly: Expect = { read: [true, false], create: [true, false], update: [true, false], delete: [false, false], transition: [false, false] };
+
+/** SPEC §6 as a table. For staff, "own" is the actor's own record. Orders rows are drafts. */
+const TABLE: Record<Role, Record<ResourceName, Expect>> = {
+  admin: {
+    // An admin may not delete their own account.
+    staff: { ...all, delete: [false, true] },
+    customers: all,
+    categories: all,
+    products: all,
+    orders: { ...all, transition: [true, true] },
+    "audit-events": readOnly,
+  },
+  manager: {
+    staff: readOnly,
+    customers: all,
+    categories: all,
+    products: all,
+    orders: { ...all, transition: [true, true] },
+    "audit-events": readOnly,
+  },
+  agent: {
+    staff: readOnly,
+    customers: ownOnly,
+    categories: readOnly,
+    products: readOnly,
+    orders: { ...ownOnly, delete: [true, false], transition: [true, false] },
+    "audit-events": none,
+  },
+  auditor: {
+    staff: readOnly,
+    customers: readOnly,
+    categories: readOnly,
+    products: readOnly,
+    orders: readOnly,
+    "audit-events": readOnly,
+  },
+};
+
+const ACTIONS: Action[] = ["read", "create", "update", "delete", "transition"];
+
+describe("policy table: role × resource × action × own/other", () => {
+  for (const [role, resources] of Object.entries(TABLE) as [Role, Record<ResourceName, Expect>][]) {
+    const ability = defineAbilityFor({ id: SELF, role });
+    for (const [resource, expected] of Object.entries(resources) as [ResourceName, Expect][]) {
+      for (const action of ACTIONS) {
+        const [own, other] = expected[action];
+        it(`${role} ${action} ${resource}: own ${own}, other ${other}`, () => {
+          expect(canDo(ability, action, resource, row(resource, "own"))).toBe(own);
+          expect(canDo(ability, action, resource, row(resource, "other"))).toBe(other);
+        });
+      }
+    }
+  }
+
+  it("nobody signed in may do anything", () => {
+    const ability = defineAbilityFor(null);
+    for (const resource of Object.keys(TABLE.admin) as ResourceName[]) expect(canDo(ability, "read", resource)).toBe(false);
+  });
+});
+
+describe("field level", () => {
+  const agent = defineAbilityFor({ id: SELF, role: "agent" });
+  const manager = defineAbilityFor({ id: SELF, role: "manager" });
+  const admin = defineAbilityFor({ id: SELF, role: "admin" });
+
+  it("creditLimit and cost do not exist for agents", () => {
+    expect(permittedFields(agent, "read", "customers")).not.toContain("creditLimit");
+    expect(permittedFields(agent, "read", "products")).not.toContain("cost");
+    expect(permittedFields(agent, "update", "customers", row("customers", "own"))).not.toContain("creditLimit");
+    expect(permittedFields(manager, "read", "customers")).toContain("creditLimit");
+    expect(permittedFields(manager, "read", "products")).toContain("cost");
+  });
+
+  it("lastLoginAt is for admins only", () => {
+    expect(permittedFields(admin, "read", "staff")).toContain("lastLoginAt");
+    for (const role of ["manager", "agent", "auditor"] as const) {
+      expect(permittedFields(defineAbilityFor({ id: SELF, role }), "read", "staff")).not.toContain("lastLoginAt");
+    }
+  });
+
+  it("a password is never readable, by anyone", () => {
+    for (const role of ["admin", "manager", "agent", "auditor"] as const) {
+      expect(permittedFields(defineAbilityFor({ id: SELF, role }), "read", "staff")).not.toContain("password");
+    }
+  });
+
+  it("stripRecord removes what the role may not see", () => {
+    expect(stripRecord(agent, "products", { id: 1, sku: "AB-1", price: 500, cost: 200 })).toEqual({ id: 1, sku: "AB-1", price: 500 });
+    expect(stripRecord(manager, "products", { id: 1, sku: "AB-1", price: 500, cost: 200 })).toEqual({ id: 1, sku: "AB-1", price: 500, cost: 200 });
+  });
+
+  it("no admin demotes or deactivates themselves, but may another admin", () => {
+    expect(canDo(admin, "update", "staff", row("staff", "own"), "role")).toBe(false);
+    expect(canDo(admin, "update", "staff", row("staff", "own"), "active")).toBe(false);
+    expect(canDo(admin, "update", "staff", row("staff", "own"), "name")).toBe(true);
+    expect(canDo(admin, "update", "staff", row("staff", "other"), "role")).toBe(true);
+    expect(canDo(admin, "update", "staff", row("staff", "other"), "active")).toBe(true);
+  });
+
+  it("an agent may not hand a customer to someone else", () => {
+    expect(canDo(agent, "update", "customers", row("customers", "own"), "ownerId")).toBe(false);
+    expect(canDo(agent, "update", "customers", row("customers", "own"), "name")).toBe(true);
+  });
+
+  it("after draft an order changes only notes, and assignee for managers", () => {
+    const placedOwn = row("orders", "own", { status: "placed" });
+    expect(canDo(manager, "update", "orders", placedOwn, "notes")).toBe(true);
+    expect(canDo(manager, "update", "orders", placedOwn, "assigneeId")).toBe(true);
+    expect(canDo(manager, "update", "orders", placedOwn, "items")).toBe(false);
+    expect(canDo(manager, "update", "orders", placedOwn, "customerId")).toBe(false);
+    expect(canDo(agent, "update", "orders", placedOwn, "notes")).toBe(true);
+    expect(canDo(agent, "update", "orders", placedOwn, "assigneeId")).toBe(false);
+    expect(canDo(agent, "update", "orders", placedOwn, "items")).toBe(false);
+    expect(canDo(agent, "update", "orders", row("orders", "own"), "items")).toBe(true);
+  });
+
+  it("only draft orders are deleted", () => {
+    expect(canDo(manager, "delete", "orders", row("orders", "other", { status: "placed" }))).toBe(false);
+    expect(canDo(agent, "delete", "orders", row("orders", "own", { status: "placed" }))).toBe(false);
+  });
+
+  it("agents move their own orders forward but never cancel or refund", () => {
+    const own = row("orders", "own", { status: "placed" });
+    for (const to of ["placed", "paid", "shipped", "delivered"]) expect(canDo(agent, "transition", "orders", own, to)).toBe(true);
+    for (const to of ["cancelled", "refunded"]) {
+      expect(canDo(agent, "transition", "orders", own, to)).toBe(false);
+      expect(canDo(manager, "transition", "orders", own, to)).toBe(true);
+      expect(canDo(admin, "transition", "orders", own, to)).toBe(true);
+    }
+  });
+});
