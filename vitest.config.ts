@@ -1,7 +1,13 @@
 import { defineConfig } from "vitest/config";
 
+// Under CI each run also writes a JSON report that .ci/run adds up into one closing line.
+const ciReporters = process.env.CI
+  ? ["default", ["json", { outputFile: `test-results/vitest-${(process.env.npm_lifecycle_event ?? "run").replace(/[^a-z0-9-]/gi, "-")}.json` }]]
+  : ["default"];
+
 export default defineConfig({
   test: {
+    reporters: ciReporters as never,
     projects: [
       {
         test: {
