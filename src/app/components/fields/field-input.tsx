@@ -1,0 +1,78 @@
+import { Form, Input, InputNumber, Select, Switch, Typography } from "antd";
+import type { Rule } from "antd/es/form";
+import type { FieldDef } from "../../../domain/fields";
+import { checkFieldValue } from "../../../domain/schema";
+import type { FormMode } from "../../lib/entity-view";
+import { humanize } from "../../lib/entity-view";
+import { MoneyInput } from "./money-input";
+import { ReferenceSelect } from "./reference-select";
+
+interface FieldInputProps {
+  name: string;
+  field: FieldDef;
+  mode: FormMode;
+  /** Pinned by the policy (e.g. an agent's own id as owner): shown, not editable. */
+  fixed?: boolean;
+}
+
+/** On edit a password is a reset: leaving it empty keeps the current one. */
+export const effectiveField = (field: FieldDef, mode: FormMode): FieldDef =>
+  field.type === "password" && mode === "edit" ? { ...field, required: false } : field;
+
+/** The definition's rules, run by the same zod schema the server validates with. */
+export const ruleFor = (field: FieldDef): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const message = checkFieldValue(field, value);
+    if (message) throw new Error(message);
+  },
+});
+
+/** One input per field type, with the definition's client-side rule. */
+export function FieldInput({ name, field: declared, mode, fixed }: FieldInputProps) {
+  const field = effectiveField(declared, mode);
+  const help = field.type === "password" && mode === "edit" ? "Leave empty to keep the current password." : field.help;
+  if (field.type === "items") {
+    return (
+      <Form.Item label={field.label}>
+        <Typography.Text type="secondary">Items are edited on the order page.</Typography.Text>
+      </Form.Item>
+    );
+  }
+  return (
+    <Form.Item
+      name={name}
+      label={field.label}
+      required={field.required}
+      rules={[ruleFor(field)]}
+      extra={help}
+      valuePropName={field.type === "boolean" ? "checked" : "value"}
+      validateFirst
+      data-field={name}
+    >
+      {renderControl(field, fixed)}
+    </Form.Item>
+  );
+}
+
+function renderControl(field: FieldDef, disabled?: boolean) {
+  switch (field.type) {
+    case "longtext":
+      return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={field.max} showCount={!!field.max} disabled={disabled} />;
+    case "email":
+      return <Input type="email" autoComplete="off" maxLength={field.max} disabled={disabled} />;
+    case "password":
+      return <Input.Password autoComplete="new-password" maxLength={field.max} disabled={disabled} />;
+    case "enum":
+      return <Select options={(field.options ?? []).map((o) => ({ value: o, label: humanize(o) }))} disabled={disabled} allowClear={!field.required} />;
+    case "boolean":
+      return <Switch disabled={disabled} />;
+    case "integer":
+      return <InputNumber<number> style={{ width: "100%" }} precision={0} disabled={disabled} />;
+    case "money":
+      return <MoneyInput disabled={disabled} />;
+    case "reference":
+      return field.reference ? <ReferenceSelect resource={field.reference} disabled={disabled} allowClear={!field.required} /> : <Input disabled />;
+    default:
+      return <Input maxLength={field.max} disabled={disabled} />;
+  }
+}

@@ -1,0 +1,35 @@
+import { InputNumber } from "antd";
+import { CURRENCY } from "../../../domain/constants";
+import { centsToDollars, dollarsToCents } from "../../../domain/format";
+
+interface MoneyInputProps {
+  /** Integer cents, as stored and validated. */
+  value?: number | null;
+  onChange?: (cents: number | null) => void;
+  disabled?: boolean;
+  id?: string;
+  placeholder?: string;
+  style?: React.CSSProperties;
+}
+
+/**
+ * Typed in dollars with two decimals, held in the form as integer cents: the form's rule and the
+ * server validate the same number, and nothing converts on submit.
+ */
+export function MoneyInput({ value, onChange, disabled, id, placeholder, style }: MoneyInputProps) {
+  return (
+    <InputNumber<number>
+      id={id}
+      style={{ width: "100%", ...style }}
+      prefix="$"
+      precision={2}
+      step={1}
+      disabled={disabled}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      value={typeof value === "number" ? centsToDollars(value) : null}
+      onChange={(dollars) => onChange?.(typeof dollars === "number" ? dollarsToCents(dollars) : null)}
+      addonAfter={CURRENCY}
+    />
+  );
+}

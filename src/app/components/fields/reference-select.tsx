@@ -1,0 +1,49 @@
+import { useSelect } from "@refinedev/antd";
+import type { BaseKey, BaseRecord } from "@refinedev/core";
+import { Select, type SelectProps } from "antd";
+import { getEntity } from "../../../domain/entities";
+
+interface ReferenceSelectProps {
+  /** The resource pointed at. */
+  resource: string;
+  value?: BaseKey | BaseKey[] | null;
+  onChange?: (value: unknown) => void;
+  multiple?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  id?: string;
+  style?: React.CSSProperties;
+  allowClear?: boolean;
+}
+
+/** A picker for a referenced record that searches the server (`q`) as you type. */
+export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true }: ReferenceSelectProps) {
+  const target = getEntity(resource);
+  const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const { selectProps } = useSelect<BaseRecord>({
+    resource,
+    optionLabel: ((record: BaseRecord) => String(record[target.recordLabel] ?? `#${String(record.id)}`)) as never,
+    optionValue: "id" as never,
+    defaultValue: selected.map((v) => Number(v)),
+    onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),
+    sorters: [{ field: target.recordLabel, order: "asc" }],
+    pagination: { pageSize: 20, mode: "server" },
+    errorNotification: false,
+  });
+  const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;
+  return (
+    <Select
+      {...(selectProps as SelectProps)}
+      id={id}
+      aria-label={placeholder}
+      mode={multiple ? "multiple" : undefined}
+      value={normalized as never}
+      onChange={(v: unknown) => onChange?.(v ?? null)}
+      disabled={disabled}
+      placeholder={placeholder}
+      allowClear={allowClear}
+      style={{ minWidth: 200, ...style }}
+      notFoundContent="No matches"
+    />
+  );
+}

@@ -1,0 +1,132 @@
+import { Create, Edit, useForm } from "@refinedev/antd";
+import type { BaseRecord, HttpError, OpenNotificationParams } from "@refinedev/core";
+import { App, Button, Form, Spin } from "antd";
+import { useEffect, useMemo, useRef } from "react";
+import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
+import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
+import type { AppHttpError } from "../../providers/http-client";
+import { FieldInput } from "../fields/field-input";
+import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
+
+type Values = Record<string, unknown>;
+
+const blank = (v: unknown) => v === undefined || v === null || v === "";
+const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
+
+/** The body of a write: only the form's own fields; on edit only what changed, plus `version`. */
+export function toPayload(fields: NamedField[], values: Values, mode: FormMode, record?: BaseRecord): Values {
+  const out: Values = {};
+  for (const [name, field] of fields) {
+    const value = values[name];
+    if (field.type === "items") continue;
+    if (field.type === "password" && blank(value)) continue;
+    if (mode === "create") {
+      if (!blank(value)) out[name] = value;
+    } else if (!same(value, record?.[name])) {
+      out[name] = blank(value) ? null : value;
+    }
+  }
+  if (mode === "edit") out.version = record?.version;
+  return out;
+}
+
+/** Field errors land on their inputs; a notification only for what no input can show. */
+function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode) {
+  return (error?: HttpError): OpenNotificationParams | false => {
+    const e = error as AppHttpError | undefined;
+    if (e?.code === "VERSION_CONFLICT") return false;
+    const onFields = Object.keys(e?.errors ?? {}).filter((k) => fields.some(([name]) => k === name || k.startsWith(`${name}.`)));
+    if (onFields.length && onFields.length === Object.keys(e?.errors ?? {}).length) return false;
+    return {
+      type: "error",
+      message: mode === "create" ? `Could not create the ${def.singular.toLowerCase()}` : `Could not save the ${def.singular.toLowerCase()}`,
+      description: e?.message ?? "Unexpected error",
+      key: `${def.name}-form-error`,
+    };
+  };
+}
+
+/** The generic create and edit form of an entity. */
+export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
+  const ability = useAbility();
+  const { notification } = App.useApp();
+  // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
+  const fieldsRef = useRef<NamedField[]>([]);
+  const { formProps, saveButtonProps, query, onFinish, form } = useForm<BaseRecord, HttpError, Values>({
+    resource: def.name,
+    action: mode,
+    id,
+    redirect: "show",
+    warnWhenUnsavedChanges: true,
+    queryOptions: { enabled: mode === "edit" },
+    errorNotification: (error) => errorNotification(def, fieldsRef.current, mode)(error),
+    onMutationError: (error) => {
+      const e = error as AppHttpError;
+      if (e.code === "VERSION_CONFLICT") {
+        const key = `${def.name}-${String(id)}-conflict`;
+        notification.warning({
+          key,
+          message: "Someone else changed this record",
+          description: "Your changes were not saved. Reload to see their version, then make your changes again.",
+          duration: 0,
+          btn: (
+            <Button
+              type="primary"
+              onClick={async () => {
+                notification.destroy(key);
+                await query?.refetch();
+                form.resetFields();
+              }}
+            >
+              Reload
+            </Button>
+          ),
+        });
+      }
+    },
+  });
+  const record: BaseRecord | undefined = query?.data?.data;
+  const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
+  useEffect(() => {
+    fieldsRef.current = fields;
+  }, [fields]);
+  const fixed = useMemo(() => (mode === "create" ? fixedCreateValues(def, ability) : {}), [def, ability, mode]);
+  const initialValues = useMemo(
+    () => (mode === "create" ? { ...createDefaults(def), ...fixed } : record),
+    [mode, def, fixed, record],
+  );
+
+  if (mode === "edit" && query?.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
+  if (mode === "edit" && record && !canDo(ability, "update", def.name as never, record)) return <ForbiddenResult />;
+
+  const body =
+    mode === "edit" && !record ? (
+      <Spin />
+    ) : (
+      <Form
+        {...formProps}
+        initialValues={initialValues}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        onFinish={(values: Values) => onFinish(toPayload(fields, { ...values, ...fixed }, mode, record)).catch(() => undefined)}
+        scrollToFirstError
+      >
+        {fields.map(([name, field]) => (
+          <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />
+        ))}
+      </Form>
+    );
+
+  const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
+  return mode === "create" ? (
+    <Create resource={def.name} title={title} saveButtonProps={saveButtonProps}>
+      {body}
+    </Create>
+  ) : (
+    <Edit resource={def.name} recordItemId={id} title={title} saveButtonProps={saveButtonProps} canDelete={false} isLoading={query?.isLoading}>
+      {body}
+    </Edit>
+  );
+}

@@ -1,0 +1,52 @@
+import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { useLogout, useWarnAboutChange } from "@refinedev/core";
+import { Button, Layout, Space, Tag, Typography, theme } from "antd";
+import { Link } from "react-router";
+import { useSessionUser } from "../../hooks/use-session";
+import { humanize } from "../../lib/entity-view";
+
+/** Who is signed in, as what, a link to their profile, and signing out. */
+export function AppHeader() {
+  const { token } = theme.useToken();
+  const user = useSessionUser();
+  const { mutate: logout, isPending } = useLogout();
+  const { warnWhen, setWarnWhen } = useWarnAboutChange();
+  const signOut = () => {
+    if (warnWhen && !window.confirm("Are you sure you want to leave? You have unsaved changes.")) return;
+    setWarnWhen(false);
+    logout();
+  };
+  return (
+    <Layout.Header
+      style={{
+        background: token.colorBgElevated,
+        display: "flex",
+        justifyContent: "flex-end",
+        alignItems: "center",
+        padding: "0 24px",
+        height: 64,
+        position: "sticky",
+        top: 0,
+        zIndex: 10,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Space size="middle" data-testid="session">
+        {user && (
+          <Link to="/profile" aria-label="Your profile">
+            <Space size={6}>
+              <UserOutlined />
+              <Typography.Text strong ellipsis style={{ maxWidth: 220 }}>
+                {user.name}
+              </Typography.Text>
+            </Space>
+          </Link>
+        )}
+        {user && <Tag color="blue">{humanize(user.role)}</Tag>}
+        <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending}>
+          Sign out
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,24 @@
+import { getDefaultSortOrder } from "@refinedev/antd";
+import type { BaseRecord, CrudSort } from "@refinedev/core";
+import type { TableColumnType } from "antd";
+import type { NamedField } from "../../lib/entity-view";
+import { FieldValue } from "../fields/field-value";
+import { idsOf, ReferenceCell } from "./reference-cell";
+
+/** A table column per field, rendered by type; references resolved in one batch per page. */
+export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] | undefined, sorters?: CrudSort[]): TableColumnType<BaseRecord>[] {
+  return fields.map(([name, field]) => {
+    const pageIds = field.type === "reference" ? idsOf(rows, name) : [];
+    const numeric = field.type === "money" || field.type === "integer";
+    return {
+      key: name,
+      dataIndex: name,
+      title: field.label,
+      align: numeric ? "right" : undefined,
+      sorter: !!sorters,
+      sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
+      render: (value: unknown) =>
+        field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} compact />,
+    };
+  });
+}

@@ -1,0 +1,87 @@
+import { List, useTable } from "@refinedev/antd";
+import type { BaseRecord, CrudFilter } from "@refinedev/core";
+import { Table, Typography } from "antd";
+import { useEffect, useMemo } from "react";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
+import type { EntityDef } from "../../../domain/fields";
+import { useAbility } from "../../hooks/use-session";
+import { columnFields, filterKind, searchable } from "../../lib/entity-view";
+import { fieldColumns } from "./columns";
+import { ListFilters } from "./list-filters";
+import { RecordActions } from "./record-actions";
+
+/** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
+export function EntityList({ def }: { def: EntityDef }) {
+  const ability = useAbility();
+  const fields = useMemo(() => columnFields(def, ability), [def, ability]);
+  const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
+  const canSearch = useMemo(() => searchable(def, ability), [def, ability]);
+
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+    resource: def.name,
+    syncWithLocation: true,
+    pagination: { pageSize: DEFAULT_PAGE_SIZE },
+    sorters: { initial: [def.list.defaultSort] },
+  });
+
+  // A hand-edited URL may ask for a page size the API refuses.
+  useEffect(() => {
+    if (!(PAGE_SIZES as readonly number[]).includes(pageSize)) setPageSize(DEFAULT_PAGE_SIZE);
+  }, [pageSize, setPageSize]);
+
+  const applyFilters = (next: CrudFilter[]) => {
+    setFilters(next);
+    setCurrentPage(1);
+  };
+
+  const rows = tableProps.dataSource;
+  const columns = [
+    ...fieldColumns(fields, rows, sorters),
+    {
+      key: "actions",
+      title: <span className="sb-visually-hidden">Actions</span>,
+      fixed: "right" as const,
+      width: 1,
+      render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} />,
+    },
+  ];
+  const pagination = tableProps.pagination
+    ? {
+        ...tableProps.pagination,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: (total: number, [from, to]: [number, number]) => `${from}–${to} of ${total.toLocaleString("en-US")}`,
+      }
+    : false;
+
+  const searchFields = Object.entries(def.fields)
+    .filter(([, f]) => f.search)
+    .map(([, f]) => f.label.toLowerCase());
+  const filtered = filters.some((f) => "field" in f && f.value !== undefined);
+
+  return (
+    <List title={def.label}>
+      <ListFilters
+        fields={filterFields}
+        filters={filters}
+        setFilters={applyFilters}
+        search={canSearch}
+        searchPlaceholder={`Search ${searchFields.slice(0, 3).join(", ")}`}
+      />
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        pagination={pagination}
+        size="middle"
+        locale={{
+          emptyText: (
+            <Typography.Text type="secondary">
+              {filtered ? `No ${def.label.toLowerCase()} match these filters.` : `No ${def.label.toLowerCase()} yet.`}
+            </Typography.Text>
+          ),
+        }}
+      />
+    </List>
+  );
+}

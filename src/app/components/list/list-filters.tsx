@@ -1,0 +1,182 @@
+import { ClearOutlined } from "@ant-design/icons";
+import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
+import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { centsToDollars, dollarsToCents } from "../../../domain/format";
+import { filterKind, humanize, type NamedField } from "../../lib/entity-view";
+import { ReferenceSelect } from "../fields/reference-select";
+
+interface ListFiltersProps {
+  fields: NamedField[];
+  filters: CrudFilters;
+  setFilters: (filters: CrudFilter[]) => void;
+  /** Show the search box (the entity has searchable fields this role may read). */
+  search: boolean;
+  searchPlaceholder: string;
+}
+
+const logical = (filters: CrudFilters) => filters.filter((f): f is LogicalFilter => "field" in f);
+const valueOf = (filters: CrudFilters, field: string, operator: LogicalFilter["operator"]) =>
+  logical(filters).find((f) => f.field === field && f.operator === operator)?.value as unknown;
+
+/** Values read back from the URL are strings; make them the type the control holds. */
+const asArray = (v: unknown): unknown[] => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+const asNumber = (v: unknown): number | null => (v === undefined || v === null || v === "" || Number.isNaN(Number(v)) ? null : Number(v));
+const asBoolean = (v: unknown): boolean | undefined => (v === true || v === "true" ? true : v === false || v === "false" ? false : undefined);
+
+/**
+ * The list's search box and one filter per filterable column: enums and references as
+ * multi-selects (`field=a&field=b`), booleans as yes/no, numbers and money as ranges
+ * (`_gte` / `_lte`), dates as a date range. Everything lives in the table's filters, hence the URL.
+ */
+export function ListFilters({ fields, filters, setFilters, search, searchPlaceholder }: ListFiltersProps) {
+  const active = logical(filters).some((f) => f.value !== undefined && f.value !== "" && !(Array.isArray(f.value) && !f.value.length));
+  const reset = () =>
+    setFilters(
+      logical(filters).map((f) => ({ ...f, value: undefined })),
+    );
+  return (
+    <Space wrap size={[8, 8]} style={{ marginBottom: 16 }} role="search" aria-label="Filters">
+      {search && <SearchBox value={String(valueOf(filters, "q", "eq") ?? "")} placeholder={searchPlaceholder} onSearch={(q) => setFilters([{ field: "q", operator: "eq", value: q || undefined }])} />}
+      {fields.map(([name, field]) => {
+        const kind = filterKind(field);
+        const label = field.label;
+        switch (kind) {
+          case "enum":
+            return (
+              <Select
+                key={name}
+                mode="multiple"
+                allowClear
+                aria-label={label}
+                placeholder={label}
+                style={{ minWidth: 160 }}
+                maxTagCount="responsive"
+                value={asArray(valueOf(filters, name, "in")).map(String)}
+                options={(field.options ?? []).map((o) => ({ value: o, label: humanize(o) }))}
+                onChange={(values: string[]) => setFilters([{ field: name, operator: "in", value: values.length ? values : undefined }])}
+              />
+            );
+          case "boolean":
+            return (
+              <Select
+                key={name}
+                allowClear
+                aria-label={label}
+                placeholder={label}
+                style={{ minWidth: 120 }}
+                value={asBoolean(valueOf(filters, name, "eq"))}
+                options={[
+                  { value: true, label: `${label}: yes` },
+                  { value: false, label: `${label}: no` },
+                ]}
+                onChange={(v: boolean | undefined) => setFilters([{ field: name, operator: "eq", value: v }])}
+              />
+            );
+          case "reference":
+            return field.reference ? (
+              <ReferenceSelect
+                key={name}
+                resource={field.reference}
+                multiple
+                placeholder={label}
+                value={asArray(valueOf(filters, name, "in")).map(Number)}
+                onChange={(v) => {
+                  const ids = asArray(v);
+                  setFilters([{ field: name, operator: "in", value: ids.length ? ids : undefined }]);
+                }}
+              />
+            ) : null;
+          case "range":
+            return <RangeFilter key={name} name={name} label={label} money={field.type === "money"} filters={filters} setFilters={setFilters} />;
+          case "dates":
+            return <DatesFilter key={name} name={name} label={label} filters={filters} setFilters={setFilters} />;
+          default:
+            return null;
+        }
+      })}
+      {active && (
+        <Button icon={<ClearOutlined />} onClick={reset}>
+          Clear filters
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+function SearchBox({ value, placeholder, onSearch }: { value: string; placeholder: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <Input.Search
+      allowClear
+      aria-label="Search"
+      placeholder={placeholder}
+      style={{ width: 260 }}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        if (!e.target.value) onSearch("");
+      }}
+      onSearch={(q) => onSearch(q.trim())}
+    />
+  );
+}
+
+interface RangeProps {
+  name: string;
+  label: string;
+  filters: CrudFilters;
+  setFilters: (filters: CrudFilter[]) => void;
+}
+
+function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & { money: boolean }) {
+  const toShown = (v: unknown) => {
+    const n = asNumber(v);
+    return n === null ? null : money ? centsToDollars(n) : n;
+  };
+  const toStored = (v: number | null) => (v === null || v === undefined ? undefined : money ? dollarsToCents(v) : Math.round(v));
+  const set = (operator: "gte" | "lte", v: number | null) => setFilters([{ field: name, operator, value: toStored(v) }]);
+  return (
+    <Space.Compact>
+      <InputNumber<number>
+        aria-label={`${label} from`}
+        placeholder={`${label} from`}
+        prefix={money ? "$" : undefined}
+        style={{ width: 140 }}
+        value={toShown(valueOf(filters, name, "gte"))}
+        onChange={(v) => set("gte", v)}
+      />
+      <InputNumber<number>
+        aria-label={`${label} to`}
+        placeholder="to"
+        prefix={money ? "$" : undefined}
+        style={{ width: 110 }}
+        value={toShown(valueOf(filters, name, "lte"))}
+        onChange={(v) => set("lte", v)}
+      />
+    </Space.Compact>
+  );
+}
+
+function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
+  const from = valueOf(filters, name, "gte");
+  const to = valueOf(filters, name, "lte");
+  const value: [Dayjs | null, Dayjs | null] | null = from || to ? [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null] : null;
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      placeholder={[`${label} from`, "to"]}
+      allowEmpty={[true, true]}
+      value={value}
+      onChange={(range) => {
+        const [start, end] = range ?? [null, null];
+        setFilters([
+          { field: name, operator: "gte", value: start ? start.startOf("day").toISOString() : undefined },
+          { field: name, operator: "lte", value: end ? end.endOf("day").toISOString() : undefined },
+        ]);
+      }}
+    />
+  );
+}

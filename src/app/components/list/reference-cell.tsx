@@ -1,0 +1,40 @@
+import { useMany } from "@refinedev/core";
+import { getEntity } from "../../../domain/entities";
+import type { FieldDef } from "../../../domain/fields";
+import { FieldValue } from "../fields/field-value";
+
+interface ReferenceCellProps {
+  field: FieldDef;
+  value: unknown;
+  /** Every id this column shows on the page: all cells ask with the same list, so it is one request. */
+  pageIds: number[];
+}
+
+/**
+ * A reference shown by the referenced record's label. Each cell subscribes to the same
+ * `useMany(pageIds)` query, which react-query runs once per page and resource.
+ */
+export function ReferenceCell({ field, value, pageIds }: ReferenceCellProps) {
+  const resource = field.reference ?? "";
+  const { result } = useMany({
+    resource,
+    ids: pageIds,
+    queryOptions: { enabled: pageIds.length > 0 && !!resource },
+    errorNotification: false,
+  });
+  if (value === null || value === undefined) return <FieldValue field={field} value={value} />;
+  const record = result.data.find((r) => String(r.id) === String(value));
+  const labelField = resource ? getEntity(resource).recordLabel : "id";
+  const label = record ? String(record[labelField] ?? `#${String(value)}`) : undefined;
+  return <FieldValue field={field} value={value} referenceLabel={label} />;
+}
+
+/** The distinct, sorted ids of a reference column on this page (a stable query key). */
+export function idsOf(rows: readonly Record<string, unknown>[] | undefined, name: string): number[] {
+  const ids = new Set<number>();
+  for (const row of rows ?? []) {
+    const v = row[name];
+    if (typeof v === "number") ids.add(v);
+  }
+  return [...ids].sort((a, b) => a - b);
+}

@@ -1,0 +1,48 @@
+import { Button, Result } from "antd";
+import { Link } from "react-router";
+import type { AppHttpError } from "../../providers/http-client";
+
+export function NotFoundResult({ what = "page" }: { what?: string }) {
+  return (
+    <Result
+      status="404"
+      title="Not found"
+      subTitle={`This ${what} does not exist, or you cannot see it.`}
+      extra={
+        <Link to="/">
+          <Button type="primary">Back to the dashboard</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+export function ForbiddenResult() {
+  return (
+    <Result
+      status="403"
+      title="Not allowed"
+      subTitle="Your role does not give you access to this page."
+      extra={
+        <Link to="/">
+          <Button type="primary">Back to the dashboard</Button>
+        </Link>
+      }
+    />
+  );
+}
+
+/** How a page answers a failed load: 404 and 403 as results, anything else with its message. */
+export function LoadErrorResult({ error, what }: { error: unknown; what: string }) {
+  const e = error as Partial<AppHttpError> | undefined;
+  if (e?.statusCode === 404) return <NotFoundResult what={what} />;
+  if (e?.statusCode === 403) return <ForbiddenResult />;
+  return (
+    <Result
+      status="error"
+      title={`This ${what} could not be loaded`}
+      subTitle={[e?.message, e?.requestId ? `(request ${e.requestId})` : ""].filter(Boolean).join(" ")}
+      extra={<Button onClick={() => window.location.reload()}>Try again</Button>}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
+import { CanAccess, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
+import { Descriptions, Tabs } from "antd";
+import { useMemo } from "react";
+import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
+import { showFields } from "../../lib/entity-view";
+import { FieldValue } from "../fields/field-value";
+import { RecordActions } from "../list/record-actions";
+import { ReferenceCell } from "../list/reference-cell";
+import { LoadErrorResult } from "../result/error-result";
+import { History } from "./history";
+import { RelatedList } from "./related-list";
+
+/** The generic record page: every field the role may read, related lists, and the History tab. */
+export function EntityShow({ def, id }: { def: EntityDef; id: string | number }) {
+  const ability = useAbility();
+  const { list } = useNavigation();
+  const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
+  const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
+
+  if (query.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
+
+  const title = record ? String(record[def.recordLabel] ?? `${def.singular} #${String(record.id)}`) : def.singular;
+  const tabs = [
+    {
+      key: "details",
+      label: "Details",
+      children: (
+        <Descriptions bordered column={1} size="middle" labelStyle={{ width: 200 }}>
+          {fields.map(([name, field]) => (
+            <Descriptions.Item key={name} label={field.label}>
+              {field.type === "reference" && record ? (
+                <ReferenceCell field={field} value={record[name]} pageIds={typeof record[name] === "number" ? [record[name] as number] : []} />
+              ) : (
+                <FieldValue field={field} value={record?.[name]} />
+              )}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      ),
+    },
+    ...(def.related ?? [])
+      .filter((r) => canDo(ability, "read", r.resource as never))
+      .map((r) => ({ key: `related-${r.resource}-${r.field}`, label: r.label, children: <RelatedList related={r} id={id} /> })),
+    ...(canDo(ability, "read", "audit-events") ? [{ key: "history", label: "History", children: <History def={def} id={id} /> }] : []),
+  ];
+
+  return (
+    <Show
+      resource={def.name}
+      recordItemId={id}
+      title={title}
+      isLoading={query.isLoading}
+      headerButtons={() => (
+        <>
+          <CanAccess resource={def.name} action="list">
+            <ListButton resource={def.name} accessControl={{ enabled: false }} />
+          </CanAccess>
+          {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
+          <RefreshButton resource={def.name} recordItemId={id} />
+        </>
+      )}
+    >
+      <Tabs items={tabs} destroyOnHidden />
+    </Show>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTable } from "@refinedev/antd";
+import type { BaseKey, BaseRecord } from "@refinedev/core";
+import { Table } from "antd";
+import { useMemo } from "react";
+import { getEntity } from "../../../domain/entities";
+import type { RelatedList as RelatedListDef } from "../../../domain/fields";
+import { useAbility } from "../../hooks/use-session";
+import { columnFields } from "../../lib/entity-view";
+import { fieldColumns } from "../list/columns";
+import { RecordActions } from "../list/record-actions";
+
+/** Records of another resource that point at this one (customer → orders, staff → customers owned …). */
+export function RelatedList({ related, id }: { related: RelatedListDef; id: BaseKey }) {
+  const def = getEntity(related.resource);
+  const ability = useAbility();
+  // The back-pointing column is this very record on every row: leave it out.
+  const fields = useMemo(() => columnFields(def, ability).filter(([name]) => name !== related.field), [def, ability, related.field]);
+  const { tableProps, sorters } = useTable<BaseRecord>({
+    resource: related.resource,
+    syncWithLocation: false,
+    pagination: { pageSize: 10 },
+    sorters: { initial: [def.list.defaultSort] },
+    filters: { permanent: [{ field: related.field, operator: "eq", value: id }] },
+  });
+  const columns = [
+    ...fieldColumns(fields, tableProps.dataSource, sorters),
+    { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },
+  ];
+  return (
+    <Table<BaseRecord>
+      {...tableProps}
+      rowKey="id"
+      columns={columns}
+      size="small"
+      pagination={tableProps.pagination ? { ...tableProps.pagination, showSizeChanger: false } : false}
+      locale={{ emptyText: `No ${related.label.toLowerCase()}.` }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { ComponentType } from "react";
+import type { EntityDef } from "../../domain/fields";
+
+export interface OverrideProps {
+  def: EntityDef;
+  id?: string | number;
+}
+
+/**
+ * Views that replace a generic one, by the name an entity definition gives in `overrides`
+ * (`orders` names "order-show"). Until an override is registered here the generic view serves.
+ */
+export const OVERRIDES: Record<string, ComponentType<OverrideProps>> = {};
+
+export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): ComponentType<OverrideProps> | undefined {
+  const name = def.overrides?.[view];
+  return name ? OVERRIDES[name] : undefined;
+}

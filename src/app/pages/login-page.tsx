@@ -1,0 +1,73 @@
+import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
+import { Alert, Button, Card, Form, Input, Typography } from "antd";
+import { useState } from "react";
+import { DEMO_PASSWORD } from "../../domain/constants";
+import { APP_TITLE } from "../config";
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+const DEMO_ACCOUNTS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);
+
+/** Only same-app paths: `?to=https://elsewhere` must not send a fresh session away. */
+export function safeReturnPath(to: unknown): string {
+  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
+}
+
+export default function LoginPage() {
+  const [form] = Form.useForm<LoginValues>();
+  const [error, setError] = useState<string | null>(null);
+  const { params } = useParsed<{ to?: string }>();
+  const go = useGo();
+  const invalidateAuthStore = useInvalidateAuthStore();
+  // The answer goes on the form, not in a notification, so the hook's own handling is replaced.
+  const { mutate: login, isPending } = useLogin<LoginValues>({
+    mutationOptions: {
+      onSuccess: async (result) => {
+        if (!result.success) {
+          setError(result.error?.message ?? "Signing in failed. Try again.");
+          return;
+        }
+        await invalidateAuthStore();
+        go({ to: safeReturnPath(params?.to), type: "replace" });
+      },
+      onError: () => setError("The server cannot be reached. Try again."),
+    },
+  });
+
+  return (
+    <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 16, background: "#f5f5f5" }}>
+      <Card style={{ width: "100%", maxWidth: 400 }}>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {APP_TITLE}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">Sign in to your account</Typography.Paragraph>
+        {error && <Alert type="error" role="alert" showIcon message={error} style={{ marginBottom: 16 }} />}
+        <Form<LoginValues>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => {
+            setError(null);
+            login({ email: values.email.trim(), password: values.password });
+          }}
+        >
+          <Form.Item name="email" label="Email" rules={[{ required: true, message: "Enter your email" }]}>
+            <Input type="email" autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label="Password" rules={[{ required: true, message: "Enter your password" }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isPending}>
+            Sign in
+          </Button>
+        </Form>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, fontSize: 12 }}>
+          Demo accounts: {DEMO_ACCOUNTS.join(", ")} — password <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
+        </Typography.Paragraph>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundResult } from "../components/result/error-result";
+
+export default function NotFoundPage() {
+  return <NotFoundResult />;
+}

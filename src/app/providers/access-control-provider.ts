@@ -1,0 +1,39 @@
+import type { AccessControlProvider } from "@refinedev/core";
+import { isResourceName } from "../../domain/entities";
+import { canDo, type Action } from "../../domain/policy";
+import { abilityFor, getSessionUser } from "./session";
+
+/** Refine's actions in the policy's words. */
+export const REFINE_TO_POLICY: Record<string, Action> = {
+  list: "read",
+  show: "read",
+  read: "read",
+  create: "create",
+  clone: "create",
+  edit: "update",
+  update: "update",
+  delete: "delete",
+  transition: "transition",
+};
+
+/**
+ * The same policy the server enforces (src/domain/policy.ts), asked for the signed-in user.
+ * With `params.data` (a record) the row conditions count too: an agent's edit button for
+ * another agent's customer is hidden. Pages that are no resource (dashboard, profile) are open
+ * to every signed-in user.
+ */
+export const accessControlProvider: AccessControlProvider = {
+  can: async ({ resource, action, params }) => {
+    if (!resource || !isResourceName(resource)) return { can: true };
+    const policyAction = REFINE_TO_POLICY[action];
+    if (!policyAction) return { can: false, reason: `Unknown action ${action}` };
+    const ability = abilityFor(await getSessionUser());
+    const record = params?.data as Record<string, unknown> | undefined;
+    const field = typeof params?.field === "string" ? params.field : undefined;
+    const can = canDo(ability, policyAction, resource, record, field);
+    return can ? { can } : { can, reason: "Your role may not do this" };
+  },
+  options: {
+    buttons: { enableAccessControl: true, hideIfUnauthorized: true },
+  },
+};

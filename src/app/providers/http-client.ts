@@ -1,0 +1,48 @@
+import type { HttpError } from "@refinedev/core";
+import axios, { type AxiosError } from "axios";
+import { isErrorCode, type ErrorBody, type ErrorCode, type FieldErrors } from "../../domain/errors";
+
+/** Refine's HttpError, carrying the rest of our error body (SPEC §8). */
+export interface AppHttpError extends HttpError {
+  code?: ErrorCode;
+  errors?: FieldErrors;
+  /** Seconds to wait, from Retry-After (or the body's retryAfter) on RATE_LIMITED. */
+  retryAfter?: number;
+  requestId?: string;
+  /** The whole error body: `current` for VERSION_CONFLICT, counts for REFERENCED … */
+  body?: Partial<ErrorBody>;
+}
+
+/** The one HTTP client of the app: every provider goes through it, nothing else calls the network. */
+export const httpClient = axios.create({ withCredentials: true, headers: { Accept: "application/json" } });
+
+function parseRetryAfter(header: unknown, body: Partial<ErrorBody> | undefined): number | undefined {
+  const fromHeader = typeof header === "string" ? Number.parseInt(header, 10) : NaN;
+  if (Number.isFinite(fromHeader)) return fromHeader;
+  const fromBody = body?.retryAfter;
+  return typeof fromBody === "number" && Number.isFinite(fromBody) ? fromBody : undefined;
+}
+
+export function toHttpError(error: AxiosError): AppHttpError {
+  const response = error.response;
+  const raw = response?.data;
+  const body = raw && typeof raw === "object" ? (raw as Partial<ErrorBody>) : undefined;
+  const code = isErrorCode(body?.code) ? body.code : undefined;
+  return {
+    message: body?.message ?? (response ? `The server answered ${response.status}` : "The server cannot be reached. Check your connection and try again."),
+    statusCode: response?.status ?? 0,
+    code,
+    errors: body?.errors,
+    retryAfter: parseRetryAfter(response?.headers?.["retry-after"], body),
+    requestId: typeof response?.headers?.["x-request-id"] === "string" ? response.headers["x-request-id"] : undefined,
+    body,
+  };
+}
+
+httpClient.interceptors.response.use(
+  (response) => response,
+  (error: AxiosError) => Promise.reject(toHttpError(error)),
+);
+
+export const isHttpError = (e: unknown): e is AppHttpError =>
+  typeof e === "object" && e !== null && "statusCode" in e && typeof (e as { statusCode: unknown }).statusCode === "number";
