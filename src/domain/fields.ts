@@ -32,6 +32,13 @@ export interface FieldDef {
   options?: readonly string[];
   /** For `reference`: the resource pointed at. */
   reference?: string;
+  /**
+   * For `reference`: what the record pointed at must also be, as equalities (an array means any
+   * of). The server refuses other targets; the app can filter its picker with the same values.
+   */
+  referenceWhere?: Record<string, string | number | boolean | readonly (string | number | boolean)[]>;
+  /** The field error when `referenceWhere` is not met. */
+  referenceMessage?: string;
   /** Unique within the resource, compared case-insensitively. */
   unique?: boolean;
   /** Stored lower-case (emails). */

@@ -10,7 +10,17 @@ export const orders: EntityDef = {
   fields: {
     number: { type: "text", label: "Number", write: "never", column: true, search: true },
     customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true },
-    assigneeId: { type: "reference", label: "Assignee", required: true, reference: "staff", write: "always", column: true },
+    assigneeId: {
+      type: "reference",
+      label: "Assignee",
+      required: true,
+      reference: "staff",
+      // An auditor changes nothing and an inactive account cannot sign in: neither can work an order.
+      referenceWhere: { active: true, role: ["admin", "manager", "agent"] },
+      referenceMessage: "Must be an active admin, manager or agent",
+      write: "always",
+      column: true,
+    },
     items: { type: "items", label: "Items", write: "always", defaultValue: [] },
     total: { type: "money", label: "Total", write: "never", column: true },
     status: { type: "enum", label: "Status", options: ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"], write: "never", column: true },
