@@ -1,0 +1,26 @@
+/**
+ * The express app for /api, one hop per module, in the order a request meets them:
+ * request id → body gate → session → route allow-list (→ guard → validation → … inside the
+ * resource pipeline) → error catalogue.
+ */
+import express, { type Express } from "express";
+import { jsonBody } from "./body";
+import { errorHandler } from "./errors";
+import { requestId } from "./request-id";
+import { apiRouter } from "./routes";
+import { sessionMiddleware } from "./session";
+import type { Store } from "./store";
+
+export function createApp(store: Store): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+  // The query string is parsed by the list layer itself, against its allow-list; qs's nested
+  // objects and arrays never reach anything.
+  app.set("query parser", false);
+  app.use(requestId);
+  app.use("/api", jsonBody, sessionMiddleware(store), apiRouter(store), errorHandler);
+  return app;
+}
+
+export { errorHandler };

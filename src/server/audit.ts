@@ -1,0 +1,65 @@
+/**
+ * The audit trail: every write and every auth event appends one event, inside the same store
+ * write as the change it records. Secrets never enter it: a password change is recorded by
+ * name only.
+ */
+import isEqual from "lodash/isEqual";
+import type { AuditAction } from "../domain/entities/audit-events";
+import { allFields } from "../domain/entities";
+import type { EntityDef } from "../domain/fields";
+import type { RequestContext } from "./context";
+import type { DbShape, Row } from "./db-shape";
+import type { Store } from "./store";
+
+export type Changes = Record<string, { from?: unknown; to?: unknown }>;
+
+/** How a secret's change shows in `changes`: that it changed, never what to. */
+export const SECRET_CHANGED = "[changed]";
+
+const NOT_AUDITED = new Set(["id", "createdAt", "updatedAt", "version"]);
+
+/** Fields that differ between two versions of a record (either may be absent: create, delete). */
+export function diff(def: EntityDef, before: Row | null, after: Row | null): Changes {
+  const changes: Changes = {};
+  const fields = allFields(def);
+  for (const [name, f] of Object.entries(fields)) {
+    if (NOT_AUDITED.has(name) || f.type === "password") continue;
+    const from = before?.[name] ?? null;
+    const to = after?.[name] ?? null;
+    if (!isEqual(from, to)) changes[name] = { from, to };
+  }
+  return changes;
+}
+
+export interface AuditInput {
+  action: AuditAction;
+  resource: string;
+  recordId: number | null;
+  changes?: Changes;
+  /** Who acted, when not the signed-in actor (a sign-in names the one signing in). */
+  actor?: Row | null;
+  /** The address tried, on a failed sign-in. */
+  email?: string;
+}
+
+export function appendAudit(store: Store, data: DbShape, ctx: RequestContext, input: AuditInput, now: Date) {
+  const actor = input.actor !== undefined ? input.actor : ctx.actor;
+  const at = now.toISOString();
+  const event: Row = {
+    id: store.nextId("audit-events"),
+    at,
+    actorId: actor?.id ?? null,
+    actorName: (actor?.name as string | undefined) ?? null,
+    action: input.action,
+    resource: input.resource,
+    recordId: input.recordId,
+    changes: input.changes ?? {},
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ip: ctx.ip,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  data["audit-events"].push(event);
+  return event;
+}

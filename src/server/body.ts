@@ -1,0 +1,88 @@
+/**
+ * The body gate: a write is JSON, an object, and at most REQUEST_BODY_LIMIT_BYTES, or it goes
+ * no further. Read by hand rather than through body-parser so that every refusal is ours:
+ * form and text bodies are refused instead of parsed, arrays and scalars too, gzip is refused.
+ */
+import type { RequestHandler } from "express";
+import { REQUEST_BODY_LIMIT_BYTES } from "../domain/constants";
+import { AppError } from "../domain/errors";
+
+const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
+/** Past this much we stop draining an oversized body and drop the connection. */
+const DRAIN_LIMIT = 16 * REQUEST_BODY_LIMIT_BYTES;
+
+const isJsonType = (header: string | undefined) => {
+  const type = (header ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json";
+};
+
+const hasBody = (headers: Record<string, string | string[] | undefined>) =>
+  headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0");
+
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `The request body is over the limit of ${REQUEST_BODY_LIMIT_BYTES / 1024} kB`);
+
+export const jsonBody: RequestHandler = (req, res, next) => {
+  req.body = undefined;
+  if (!BODY_METHODS.has(req.method)) {
+    // Bodies of other methods mean nothing here; let them flow past unread.
+    req.resume();
+    return next();
+  }
+  const contentType = req.headers["content-type"];
+  if (!hasBody(req.headers) && contentType === undefined) return next();
+  if (!isJsonType(contentType)) return refuse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send JSON (Content-Type: application/json)"));
+  const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+  if (encoding !== "identity") return refuse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Compressed request bodies are not accepted"));
+  const declared = Number(req.headers["content-length"] ?? NaN);
+  if (declared > REQUEST_BODY_LIMIT_BYTES) return refuse(tooLarge());
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  let done = false;
+  const finish = (err?: unknown) => {
+    if (done) return;
+    done = true;
+    if (err) return next(err);
+    if (over) return next(tooLarge());
+    const text = Buffer.concat(chunks).toString("utf8");
+    if (text.trim() === "") return next();
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return next(new AppError("BAD_REQUEST", "The request body is not valid JSON"));
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return next(new AppError("BAD_REQUEST", "The request body must be a JSON object"));
+    req.body = value;
+    next();
+  };
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > REQUEST_BODY_LIMIT_BYTES) {
+      over = true;
+      chunks.length = 0;
+      if (size > DRAIN_LIMIT) {
+        res.setHeader("Connection", "close");
+        finish();
+      }
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on("end", () => finish());
+  req.on("error", (err) => finish(Object.assign(new AppError("BAD_REQUEST", "The request body could not be read"), { cause: err })));
+
+  function refuse(error: AppError) {
+    // Answer at once, but read what the client is still sending so it sees the answer rather
+    // than a reset connection; a client that sends on and on is cut off.
+    let drained = 0;
+    req.on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT) req.destroy();
+    });
+    res.setHeader("Connection", "close");
+    next(error);
+  }
+};

@@ -1,0 +1,24 @@
+/** The environment, read and validated in one place (bulletproof-react style). */
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DB_FILE: z.string().min(1).default("data/db.json"),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse({
+    PORT: env.PORT || undefined,
+    HOST: env.HOST || undefined,
+    DB_FILE: env.DB_FILE || undefined,
+  });
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${detail}`);
+  }
+  return { ...parsed.data, DB_FILE: path.resolve(parsed.data.DB_FILE) };
+}

@@ -1,0 +1,99 @@
+/**
+ * The route allow-list: the only things that answer under /api. Anything else is NOT_FOUND;
+ * a known path with another method is METHOD_NOT_ALLOWED. Methods are taken from the request
+ * line only: X-HTTP-Method-Override and `_method` mean nothing here.
+ */
+import type { NextFunction, Request, Response, Router } from "express";
+import express from "express";
+import { ENTITIES, type ResourceName } from "../domain/entities";
+import { AppError } from "../domain/errors";
+import { authRoutes } from "./auth";
+import { resourceRoutes } from "./resources";
+import { clearSessionCookie } from "./session";
+import type { Store } from "./store";
+
+type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
+
+interface Route {
+  /** Path after /api, with `:id` for a record id. */
+  path: string;
+  methods: Partial<Record<"GET" | "POST" | "PATCH" | "DELETE", Handler>>;
+  /** Answers without a session (health, sign-in). */
+  public?: boolean;
+}
+
+const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+export function apiRouter(store: Store): Router {
+  const auth = authRoutes(store);
+  const resources = resourceRoutes(store);
+  const routes: Route[] = [
+    { path: "/health", public: true, methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
+    { path: "/auth/login", public: true, methods: { POST: auth.login } },
+    { path: "/auth/logout", methods: { POST: auth.logout } },
+    { path: "/auth/me", methods: { GET: auth.me } },
+    { path: "/auth/password", methods: { POST: auth.changePassword } },
+  ];
+  for (const def of ENTITIES) {
+    const name = def.name as ResourceName;
+    // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
+    routes.push({
+      path: `/${name}`,
+      methods: { GET: (req, res) => resources.list(req, res, name), ...(def.readOnly ? {} : { POST: (req, res) => resources.create(req, res, name) }) },
+    });
+    routes.push({
+      path: `/${name}/:id`,
+      methods: {
+        GET: (req, res, p) => resources.one(req, res, name, p.id),
+        ...(def.readOnly
+          ? {}
+          : { PATCH: (req, res, p) => resources.update(req, res, name, p.id), DELETE: (req, res, p) => resources.remove(req, res, name, p.id) }),
+      },
+    });
+  }
+
+  const router = express.Router({ caseSensitive: true, strict: true });
+  router.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const match = matchRoute(routes, req.path);
+      if (!match) throw new AppError("NOT_FOUND", "No such API call");
+      const { route, id } = match;
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      const handler = route.methods[method as keyof Route["methods"]];
+      if (!handler) {
+        const allow = Object.keys(route.methods).flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
+        throw new AppError("METHOD_NOT_ALLOWED", `${req.method} is not allowed here. Allowed: ${allow.join(", ")}`, undefined, { allow });
+      }
+      if (!route.public && !req.ctx.actor) {
+        if (req.ctx.staleCookie) clearSessionCookie(req, res);
+        throw new AppError("UNAUTHENTICATED", "Sign in to continue");
+      }
+      res.setHeader("Cache-Control", "no-store");
+      await handler(req, res, { id: id ?? 0 });
+    } catch (err) {
+      next(err);
+    }
+  });
+  return router;
+}
+
+function matchRoute(routes: Route[], rawPath: string): { route: Route; id?: number } | null {
+  // One trailing slash is forgiven; anything else must match exactly.
+  const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+  const parts = path.split("/");
+  for (const route of routes) {
+    const want = route.path.split("/");
+    if (want.length !== parts.length) continue;
+    let id: number | undefined;
+    let ok = true;
+    for (let i = 0; i < want.length && ok; i++) {
+      if (want[i] === ":id") {
+        // Only a positive integer names a record: anything else names nothing (404).
+        if (ID_PATTERN.test(parts[i]) && Number.isSafeInteger(Number(parts[i]))) id = Number(parts[i]);
+        else ok = false;
+      } else ok = want[i] === parts[i];
+    }
+    if (ok) return { route, id };
+  }
+  return null;
+}

@@ -1,0 +1,14 @@
+import type { ResourceName } from "../../domain/entities";
+import { orderRules } from "./orders";
+import { productRules } from "./products";
+import { staffRules } from "./staff";
+import type { ResourceRules } from "./types";
+
+export const RULES: Partial<Record<ResourceName, ResourceRules>> = {
+  staff: staffRules,
+  products: productRules,
+  orders: orderRules,
+};
+
+export const rulesFor = (resource: ResourceName): ResourceRules => RULES[resource] ?? {};
+export type { ResourceRules, WriteState } from "./types";

@@ -1,0 +1,75 @@
+/** Start the server: the API, and the app on the same origin (built, through Vite, or not at all). */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import express from "express";
+import { createApp } from "./app";
+import { errorHandler, notFound } from "./errors";
+import { DIST_DIR, VITE_CONFIG } from "./paths";
+import { Store } from "./store";
+
+export interface StartOptions {
+  /** 0 takes a free port. */
+  port?: number;
+  host?: string;
+  dbFile: string;
+  /** "dist": the built app from dist/; "vite": Vite in middleware mode (development); "none": the API only. */
+  app?: "dist" | "vite" | "none";
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const store = new Store(opts.dbFile); // throws, naming the file, when it cannot be trusted
+  const app = createApp(store);
+  const server = http.createServer(app);
+  let closeVite: (() => Promise<void>) | null = null;
+
+  if (opts.app === "dist") mountDist(app);
+  else if (opts.app === "vite") {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ configFile: VITE_CONFIG, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });
+    app.use(vite.middlewares);
+    closeVite = () => vite.close();
+  }
+  app.use(notFound, errorHandler);
+
+  const host = opts.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    async close() {
+      await closeVite?.();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+/** The built app, and index.html for every other GET outside /api so client routes load. */
+function mountDist(app: express.Express) {
+  const index = path.join(DIST_DIR, "index.html");
+  app.use(express.static(DIST_DIR, { index: false, fallthrough: true }));
+  app.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/") || req.path === "/api") return next();
+    if (!fs.existsSync(index)) return next();
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(index);
+  });
+}
