@@ -71,7 +71,7 @@ function renderControl(field: FieldDef, disabled?: boolean) {
     case "money":
       return <MoneyInput disabled={disabled} />;
     case "reference":
-      return field.reference ? <ReferenceSelect resource={field.reference} disabled={disabled} allowClear={!field.required} /> : <Input disabled />;
+      return field.reference ? <ReferenceSelect resource={field.reference} where={field.referenceWhere} disabled={disabled} allowClear={!field.required} /> : <Input disabled />;
     default:
       return <Input maxLength={field.max} disabled={disabled} />;
   }

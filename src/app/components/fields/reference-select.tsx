@@ -1,5 +1,5 @@
 import { useSelect } from "@refinedev/antd";
-import type { BaseKey, BaseRecord } from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
 import { getEntity } from "../../../domain/entities";
 
@@ -14,10 +14,15 @@ interface ReferenceSelectProps {
   id?: string;
   style?: React.CSSProperties;
   allowClear?: boolean;
+  /** What the records offered must also be (the definition's `referenceWhere`). */
+  where?: Record<string, unknown>;
 }
 
+const whereFilters = (where: Record<string, unknown> = {}): CrudFilter[] =>
+  Object.entries(where).map(([field, value]) => (Array.isArray(value) ? { field, operator: "in", value } : { field, operator: "eq", value }));
+
 /** A picker for a referenced record that searches the server (`q`) as you type. */
-export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true }: ReferenceSelectProps) {
+export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true, where }: ReferenceSelectProps) {
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   const { selectProps } = useSelect<BaseRecord>({
@@ -28,6 +33,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
     onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),
     sorters: [{ field: target.recordLabel, order: "asc" }],
     pagination: { pageSize: 20, mode: "server" },
+    filters: whereFilters(where),
     errorNotification: false,
   });
   const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;

@@ -33,13 +33,11 @@ export function AppHeader() {
     >
       <Space size="middle" data-testid="session">
         {user && (
-          <Link to="/profile" aria-label="Your profile">
-            <Space size={6}>
-              <UserOutlined />
-              <Typography.Text strong ellipsis style={{ maxWidth: 220 }}>
-                {user.name}
-              </Typography.Text>
-            </Space>
+          <Link to="/profile" aria-label="Your profile" style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+            <UserOutlined />
+            <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
+              {user.name}
+            </Typography.Text>
           </Link>
         )}
         {user && <Tag color="blue">{humanize(user.role)}</Tag>}

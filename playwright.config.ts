@@ -1,0 +1,29 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests in Debian's Chromium (a Playwright browser download does not work here).
+ * tests/e2e/global-setup.ts builds the app when needed and starts the real server on a free
+ * port with a fresh copy of db.json; the fixtures point every page at it.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Not test-results/ itself: Playwright empties its output folder, and the unit and API
+  // reports written there earlier in `npm test` must survive for the CI summary.
+  outputDir: "test-results/playwright",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  use: {
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+});

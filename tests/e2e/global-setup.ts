@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const READY = /^Switchboard listening on (http:\/\/\S+)/;
+const START_TIMEOUT_MS = 60_000;
+
+/** Newest modification time under a folder (files only). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+/** dist/ is current when it is newer than everything the build reads. */
+function buildIsCurrent(): boolean {
+  const built = join(ROOT, "dist/index.html");
+  if (!existsSync(built)) return false;
+  const inputs = ["src/app", "src/domain", "vite.config.ts", "package-lock.json"].map((p) => newest(join(ROOT, p)));
+  return statSync(built).mtimeMs > Math.max(...inputs);
+}
+
+async function buildApp() {
+  const { build } = await import("vite");
+  await build({ configFile: join(ROOT, "vite.config.ts"), root: join(ROOT, "src/app"), logLevel: "warn" });
+}
+
+function startServer(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
+  // `node --import tsx` rather than `npx tsx`: one process, so its PID is the server's own.
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DB_FILE: dbFile, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  });
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`The server did not say it was listening within ${START_TIMEOUT_MS / 1000} s.\n${stderr}`));
+    }, START_TIMEOUT_MS);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before listening.\n${stderr}`));
+    });
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (process.env.E2E_SERVER_LOG) console.log(`[server] ${line}`);
+      const match = READY.exec(line.trim());
+      if (match) {
+        clearTimeout(timer);
+        child.removeAllListeners("exit");
+        resolvePromise({ url: match[1], child });
+      }
+    });
+  });
+}
+
+/**
+ * Builds the app unless dist/ is current, starts the real server on a free port over a fresh
+ * copy of the committed db.json, and hands its URL to the tests (workers inherit process.env).
+ * The returned function is Playwright's teardown: it stops that server, by its PID. With
+ * E2E_BASE_URL already set, the tests run against that server instead (and change its data).
+ */
+export default async function globalSetup() {
+  // Pointed at a server that is already running (E2E_BASE_URL=http://…): use it as it is.
+  if (process.env.E2E_BASE_URL) return undefined;
+  const seed = join(ROOT, "db.json");
+  if (!existsSync(seed)) throw new Error("db.json is missing: the e2e tests run on a copy of the committed demo data (npm run db:seed)");
+  if (!buildIsCurrent()) await buildApp();
+
+  const dir = mkdtempSync(join(tmpdir(), "switchboard-e2e-"));
+  const dbFile = join(dir, "db.json");
+  copyFileSync(seed, dbFile);
+
+  const { url, child } = await startServer(dbFile);
+  process.env.E2E_BASE_URL = url;
+
+  return async () => {
+    if (child.pid && child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      process.kill(child.pid, "SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) process.kill(child.pid, "SIGKILL");
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
