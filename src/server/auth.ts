@@ -67,10 +67,9 @@ export function authRoutes(store: Store) {
       pruneSessions(data, now);
       if (previous) data.sessions = data.sessions.filter((s) => s.id !== previous);
       clearLoginFailures(data, email, now);
-      const at = now.toISOString();
-      user.lastLoginAt = at;
-      user.updatedAt = at;
-      user.version = user.version + 1;
+      // Bookkeeping, not an edit: version and updatedAt stay, or an admin editing this
+      // record would get a VERSION_CONFLICT every time its owner signs in.
+      user.lastLoginAt = now.toISOString();
       appendAudit(store, data, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user }, now);
       return newSession(data, user.id, now);
     });

@@ -96,6 +96,8 @@ export class Store {
   private readonly db: LowSync<DbShape>;
   /** Next id per collection; never reuses the id of a deleted record (see `scanIds`). */
   private nextIds = new Map<string, number>();
+  /** Set when a write failed and the file could not be read back: memory may hold what the disk does not. */
+  private broken: Error | null = null;
 
   constructor(file: string) {
     this.file = path.resolve(file);
@@ -105,6 +107,8 @@ export class Store {
   }
 
   get data(): DbShape {
+    // Serving memory that the disk does not hold would answer with data that a restart loses.
+    if (this.broken) throw new Error(`store unavailable since a failed write: ${this.broken.message}`);
     return this.db.getState();
   }
 
@@ -139,8 +143,9 @@ export class Store {
       this.db.read();
       this.scanIds();
     } catch (err) {
-      // The disk is gone or broken too: keep serving what we have and say so loudly.
-      console.error(`[store] could not reload ${this.file} after a failed write:`, err);
+      // The disk is gone or broken too: refuse to serve anything until someone restores it.
+      this.broken = err instanceof Error ? err : new Error(String(err));
+      console.error(`[store] ${this.file} could not be read back after a failed write; answering 500 until restarted:`, this.broken.message);
     }
   }
 

@@ -1,0 +1,130 @@
+/**
+ * `tsx src/server/main.ts` as npm start runs it: the one line the e2e tests parse, a clean stop,
+ * and the data file surviving kills in the middle of writes.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../src/domain/constants";
+import { checkShape } from "../../src/server/store";
+import { ROOT, SEED_DB_FILE } from "../../src/server/paths";
+import { makeDataDir } from "./helpers";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+// node itself with tsx's loader, not the tsx wrapper: a signal must reach the server process,
+// and the wrapper does not pass SIGKILL on.
+const NODE_ARGS = ["--import", "tsx", "src/server/main.ts"];
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+});
+
+function launch(dbFile: string): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const child = spawn(process.execPath, NODE_ARGS, { cwd: ROOT, env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DB_FILE: dbFile }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line; stdout: ${out} stderr: ${err}`)), 20_000);
+    child.stdout!.on("data", () => {
+      const m = /^Switchboard listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
+      if (m && Number(m[2]) > 0) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1], stdout: () => out });
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited ${code}; stdout: ${out} stderr: ${err}`));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+describe("the CLI", () => {
+  it("prints exactly one listening line with the real port, serves, and stops cleanly on SIGTERM", async () => {
+    const { dir, dbFile } = await makeDataDir();
+    dirs.push(dir);
+    const { child, url, stdout } = await launch(dbFile);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(stdout().trim().split("\n")).toEqual([`Switchboard listening on ${url}`]);
+    const done = exited(child);
+    child.kill("SIGTERM");
+    expect(await done).toBe(0);
+  });
+
+  it("creates a missing DB_FILE (and its folder) from the committed db.json", async () => {
+    const { dir } = await makeDataDir();
+    dirs.push(dir);
+    const dbFile = path.join(dir, "nested", "working.json");
+    const { child } = await launch(dbFile);
+    expect(fs.readFileSync(dbFile).equals(fs.readFileSync(SEED_DB_FILE))).toBe(true);
+    const done = exited(child);
+    child.kill("SIGTERM");
+    expect(await done).toBe(0);
+  });
+
+  it("refuses an empty DB_FILE with the reason, and exits 1", async () => {
+    const { dir, dbFile } = await makeDataDir();
+    dirs.push(dir);
+    fs.writeFileSync(dbFile, "");
+    const child = spawn(process.execPath, NODE_ARGS, { cwd: ROOT, env: { ...process.env, PORT: "0", DB_FILE: dbFile }, stdio: ["ignore", "pipe", "pipe"] });
+    children.add(child);
+    let err = "";
+    child.stderr!.on("data", (d) => (err += d));
+    expect(await exited(child)).toBe(1);
+    expect(err).toContain(`data file ${dbFile} is empty — restore it with npm run db:reset`);
+    expect(fs.readFileSync(dbFile, "utf8")).toBe("");
+  });
+
+  it("kill -9 in the middle of writes never leaves a broken data file", async () => {
+    const { dir, dbFile } = await makeDataDir();
+    dirs.push(dir);
+    for (let round = 0; round < 4; round++) {
+      const { child, url } = await launch(dbFile);
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "manager@example.com", password: DEMO_PASSWORD }),
+      });
+      const cookie = login.headers.getSetCookie()[0].split(";")[0];
+      const writes: Promise<unknown>[] = [];
+      let n = 0;
+      const timer = setInterval(() => {
+        for (let i = 0; i < 5; i++)
+          writes.push(
+            fetch(`${url}/api/categories`, {
+              method: "POST",
+              headers: { "content-type": "application/json", cookie },
+              body: JSON.stringify({ name: `Crash ${round}-${n++}`, description: "x".repeat(2000) }),
+            }).catch(() => null),
+          );
+      }, 2);
+      await new Promise((r) => setTimeout(r, 150 + round * 40));
+      const done = exited(child);
+      child.kill("SIGKILL");
+      await done;
+      clearInterval(timer);
+      await Promise.all(writes);
+      const text = fs.readFileSync(dbFile, "utf8");
+      expect(text.length).toBeGreaterThan(0);
+      checkShape(dbFile, JSON.parse(text));
+    }
+    // Writes did land between the kills.
+    expect((JSON.parse(fs.readFileSync(dbFile, "utf8")).categories as { name: string }[]).some((c) => c.name.startsWith("Crash "))).toBe(true);
+    // And the next start is clean, stale temp files gone.
+    const { child } = await launch(dbFile);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    const done = exited(child);
+    child.kill("SIGTERM");
+    await done;
+  });
+});
