@@ -49,16 +49,18 @@ interface FieldValueProps {
   referenceLabel?: string;
   /** Long text is cut to one line in tables. */
   compact?: boolean;
+  /** The field's name: identifiers (id, recordId) are shown without digit grouping. */
+  name?: string;
 }
 
 /** One value of a field, shown as its type says: money as dollars, dates with dayjs, booleans as tags. */
-export function FieldValue({ field, value, referenceLabel, compact }: FieldValueProps) {
+export function FieldValue({ field, value, referenceLabel, compact, name }: FieldValueProps) {
   if (value === undefined || value === null || value === "") return <Empty />;
   switch (field.type) {
     case "money":
       return <span className="sb-number">{formatMoney(value as number)}</span>;
     case "integer":
-      return <span className="sb-number">{typeof value === "number" ? value.toLocaleString("en-US") : String(value)}</span>;
+      return <span className="sb-number">{typeof value === "number" && !(name === "id" || name?.endsWith("Id")) ? value.toLocaleString("en-US") : String(value)}</span>;
     case "boolean":
       return value ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>;
     case "enum":

@@ -1,5 +1,5 @@
 import { Create, Edit, useForm } from "@refinedev/antd";
-import type { BaseRecord, HttpError, OpenNotificationParams } from "@refinedev/core";
+import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { App, Button, Form, Spin } from "antd";
 import { useEffect, useMemo, useRef } from "react";
 import type { EntityDef } from "../../../domain/fields";
@@ -52,6 +52,7 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
 export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
   const ability = useAbility();
   const { notification } = App.useApp();
+  const invalidate = useInvalidate();
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
   const { formProps, saveButtonProps, query, onFinish, form } = useForm<BaseRecord, HttpError, Values>({
@@ -61,6 +62,12 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     redirect: "show",
     warnWhenUnsavedChanges: true,
     queryOptions: { enabled: mode === "edit" },
+    // Refine refetches the record after every save attempt, which would reset the form under a
+    // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
+    invalidates: ["list", "many"],
+    onMutationSuccess: () => {
+      if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
+    },
     errorNotification: (error) => errorNotification(def, fieldsRef.current, mode)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;

@@ -18,7 +18,7 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
       sorter: !!sorters,
       sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
       render: (value: unknown) =>
-        field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} compact />,
+        field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />,
     };
   });
 }

@@ -10,7 +10,7 @@ import { FieldValue } from "../fields/field-value";
 import { RecordActions } from "../list/record-actions";
 import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
-import { History } from "./history";
+import { ChangesTable, History } from "./history";
 import { RelatedList } from "./related-list";
 
 /** The generic record page: every field the role may read, related lists, and the History tab. */
@@ -22,7 +22,8 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
 
   if (query.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
 
-  const title = record ? String(record[def.recordLabel] ?? `${def.singular} #${String(record.id)}`) : def.singular;
+  const named = def.recordLabel !== "id" && record?.[def.recordLabel] !== undefined;
+  const title = record ? (named ? String(record[def.recordLabel]) : `${def.singular} #${String(record.id)}`) : def.singular;
   const tabs = [
     {
       key: "details",
@@ -33,8 +34,10 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
             <Descriptions.Item key={name} label={field.label}>
               {field.type === "reference" && record ? (
                 <ReferenceCell field={field} value={record[name]} pageIds={typeof record[name] === "number" ? [record[name] as number] : []} />
+              ) : field.type === "json" && record ? (
+                <ChangesTable resource={typeof record.resource === "string" ? record.resource : undefined} changes={record[name]} />
               ) : (
-                <FieldValue field={field} value={record?.[name]} />
+                <FieldValue field={field} value={record?.[name]} name={name} />
               )}
             </Descriptions.Item>
           ))}
@@ -44,7 +47,8 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
     ...(def.related ?? [])
       .filter((r) => canDo(ability, "read", r.resource as never))
       .map((r) => ({ key: `related-${r.resource}-${r.field}`, label: r.label, children: <RelatedList related={r} id={id} /> })),
-    ...(canDo(ability, "read", "audit-events") ? [{ key: "history", label: "History", children: <History def={def} id={id} /> }] : []),
+    // The audit log's own records have no history of their own.
+    ...(!def.readOnly && canDo(ability, "read", "audit-events") ? [{ key: "history", label: "History", children: <History def={def} id={id} /> }] : []),
   ];
 
   return (
@@ -56,7 +60,9 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
       headerButtons={() => (
         <>
           <CanAccess resource={def.name} action="list">
-            <ListButton resource={def.name} accessControl={{ enabled: false }} />
+            <ListButton resource={def.name} accessControl={{ enabled: false }}>
+              {def.label}
+            </ListButton>
           </CanAccess>
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
           <RefreshButton resource={def.name} recordItemId={id} />

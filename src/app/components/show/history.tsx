@@ -1,6 +1,6 @@
 import { useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Empty, List as AntList, Space, Table, Tag, Typography } from "antd";
-import { allFields } from "../../../domain/entities";
+import { allFields, getEntity, isResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { DateTimeValue, FieldValue } from "../fields/field-value";
 import { humanize } from "../../lib/entity-view";
@@ -8,6 +8,31 @@ import { humanize } from "../../lib/entity-view";
 interface Change {
   from?: unknown;
   to?: unknown;
+}
+
+const isChanges = (value: unknown): value is Record<string, Change> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((c) => typeof c === "object" && c !== null && ("from" in c || "to" in c));
+
+/** An audit event's `{ field: { from, to } }`, each value shown as its field's type says. */
+export function ChangesTable({ resource, changes }: { resource?: string; changes: unknown }) {
+  if (!isChanges(changes)) return <Typography.Text code>{JSON.stringify(changes)}</Typography.Text>;
+  const entries = Object.entries(changes);
+  if (!entries.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  const fields = resource && isResourceName(resource) ? allFields(getEntity(resource)) : {};
+  const show = (field: string, value: unknown) => (fields[field] ? <FieldValue field={fields[field]} value={value} compact /> : <>{JSON.stringify(value) ?? "—"}</>);
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="field"
+      dataSource={entries.map(([field, change]) => ({ field, ...change }))}
+      columns={[
+        { key: "field", title: "Field", render: (_, row) => fields[row.field]?.label ?? row.field },
+        { key: "from", title: "From", render: (_, row) => show(row.field, row.from) },
+        { key: "to", title: "To", render: (_, row) => show(row.field, row.to) },
+      ]}
+    />
+  );
 }
 
 /** The record's audit events, newest first: who, when, and each field's from → to. */
@@ -21,7 +46,6 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
     sorters: [{ field: "at", order: "desc" }],
     pagination: { pageSize: 50 },
   });
-  const fields = allFields(def);
   if (!query.isLoading && result.data.length === 0) return <Empty description="No recorded changes." />;
   return (
     <AntList
@@ -41,19 +65,7 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
                   <DateTimeValue value={event.at} />
                 </Typography.Text>
               </Space>
-              {entries.length > 0 && (
-                <Table
-                  size="small"
-                  pagination={false}
-                  rowKey="field"
-                  dataSource={entries.map(([field, change]) => ({ field, ...change }))}
-                  columns={[
-                    { key: "field", title: "Field", render: (_, row) => fields[row.field]?.label ?? row.field },
-                    { key: "from", title: "From", render: (_, row) => (fields[row.field] ? <FieldValue field={fields[row.field]} value={row.from} compact /> : JSON.stringify(row.from)) },
-                    { key: "to", title: "To", render: (_, row) => (fields[row.field] ? <FieldValue field={fields[row.field]} value={row.to} compact /> : JSON.stringify(row.to)) },
-                  ]}
-                />
-              )}
+              {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
             </Space>
           </AntList.Item>
         );

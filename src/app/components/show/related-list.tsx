@@ -32,7 +32,7 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
       rowKey="id"
       columns={columns}
       size="small"
-      pagination={tableProps.pagination ? { ...tableProps.pagination, showSizeChanger: false } : false}
+      pagination={tableProps.pagination ? { ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total.toLocaleString("en-US")} in all` } : false}
       locale={{ emptyText: `No ${related.label.toLowerCase()}.` }}
     />
   );
