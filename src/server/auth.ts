@@ -4,11 +4,12 @@ import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from "../domain/constants";
 import { staff as staffDef } from "../domain/entities";
 import type { Role } from "../domain/entities/staff";
-import { AppError, type FieldErrors } from "../domain/errors";
+import { AppError } from "../domain/errors";
 import { defineAbilityFor, stripRecord } from "../domain/policy";
 import { fieldSchema } from "../domain/schema";
 import { appendAudit, SECRET_CHANGED } from "./audit";
 import type { Row } from "./db-shape";
+import { newFieldErrors } from "./errors";
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from "./login-limit";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { clearSessionCookie, endSessionsOf, newSession, pruneSessions, setSessionCookie } from "./session";
@@ -29,7 +30,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
+  const errors = newFieldErrors();
   for (const issue of parsed.error.issues) {
     if (issue.code === "unrecognized_keys") for (const k of issue.keys) errors[k] = ["Unknown field"];
     else (errors[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);

@@ -28,8 +28,9 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     req.resume();
     return next();
   }
+  // A bodiless POST (sign out) carries nothing to refuse, whatever its client put in Content-Type.
+  if (!hasBody(req.headers)) return next();
   const contentType = req.headers["content-type"];
-  if (!hasBody(req.headers) && contentType === undefined) return next();
   if (!isJsonType(contentType)) return refuse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send JSON (Content-Type: application/json)"));
   const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
   if (encoding !== "identity") return refuse(new AppError("UNSUPPORTED_MEDIA_TYPE", "Compressed request bodies are not accepted"));

@@ -1,6 +1,6 @@
 /** The last hop: every failure leaves as a body of the error catalogue (SPEC §8), never a stack. */
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { AppError, type ErrorCode } from "../domain/errors";
+import { AppError, type ErrorCode, type FieldErrors } from "../domain/errors";
 import { logError } from "./log";
 
 /** Errors thrown by express itself and its helpers carry an HTTP status; map the ones we expect. */
@@ -11,6 +11,12 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
 };
+
+/**
+ * A field-errors map without a prototype: field names come from the client's body, and
+ * `errors["__proto__"] = …` on a plain object would set its prototype instead of a key.
+ */
+export const newFieldErrors = (from: FieldErrors = {}): FieldErrors => Object.assign(Object.create(null) as FieldErrors, from);
 
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;

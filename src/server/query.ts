@@ -124,7 +124,9 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
   }
 
   const start = toInt("_start", singles.get("_start"), 0);
-  const end = toInt("_end", singles.get("_end"), start + DEFAULT_PAGE_SIZE);
+  // simple-rest's getMany asks `?id=1&id=2…` without a page: it wants every one it named.
+  const named = filters.get("id")?.raw.length ?? 0;
+  const end = toInt("_end", singles.get("_end"), start + Math.max(DEFAULT_PAGE_SIZE, Math.min(named, MAX_PAGE_ROWS)));
   if (end < start) throw bad("_end must not be before _start");
   if (end - start > MAX_PAGE_ROWS) throw bad(`A page holds at most ${MAX_PAGE_ROWS} rows`);
 

@@ -12,6 +12,7 @@ import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/p
 import { validateWrite } from "../domain/schema";
 import { appendAudit, diff } from "./audit";
 import type { DbShape, Row } from "./db-shape";
+import { newFieldErrors } from "./errors";
 import { checkBodyFields, fillForced, requireAction, requireCreateAllowed, requireOnRow, requireReadable } from "./guard";
 import { compareRows, parseListQuery } from "./query";
 import { checkReferences, countReferrers, findRow } from "./references";
@@ -84,7 +85,9 @@ export function resourceRoutes(store: Store) {
 
     // From here on nothing yields until the write: what is checked is what is written.
     const db = store.data;
-    const { data: values, errors = {} } = validateWrite(def, fillForced(ability, resource, body), "create");
+    const validated = validateWrite(def, fillForced(ability, resource, body), "create");
+    const values = validated.data;
+    const errors = newFieldErrors(validated.errors);
     for (const k of unknown) errors[k] = ["Unknown field"];
     failValidation(errors);
     failValidation(checkReferences(db, ability, def, values));
@@ -126,7 +129,9 @@ export function resourceRoutes(store: Store) {
     // Again after the await, and from here on without yielding: the row may have changed meanwhile.
     const db = store.data;
     const { row: before, unknown } = guard();
-    const { data: values, errors = {} } = validateWrite(def, body, "update");
+    const validated = validateWrite(def, body, "update");
+    const values = validated.data;
+    const errors = newFieldErrors(validated.errors);
     for (const k of unknown) errors[k] = ["Unknown field"];
     if (body.version === undefined) errors.version = ["Required: the version you edited"];
     else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];

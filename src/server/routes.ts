@@ -20,6 +20,11 @@ interface Route {
   methods: Partial<Record<"GET" | "POST" | "PATCH" | "DELETE", Handler>>;
   /** Answers without a session (health, sign-in). */
   public?: boolean;
+  /**
+   * "list": takes the list query (parsed and allow-listed by query.ts); "ignored": a probe's
+   * cache-buster means nothing; otherwise a query string is refused.
+   */
+  query?: "list" | "ignored";
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -28,7 +33,7 @@ export function apiRouter(store: Store): Router {
   const auth = authRoutes(store);
   const resources = resourceRoutes(store);
   const routes: Route[] = [
-    { path: "/health", public: true, methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
+    { path: "/health", public: true, query: "ignored", methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
     { path: "/auth/login", public: true, methods: { POST: auth.login } },
     { path: "/auth/logout", methods: { POST: auth.logout } },
     { path: "/auth/me", methods: { GET: auth.me } },
@@ -39,6 +44,7 @@ export function apiRouter(store: Store): Router {
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
     routes.push({
       path: `/${name}`,
+      query: "list",
       methods: { GET: (req, res) => resources.list(req, res, name), ...(def.readOnly ? {} : { POST: (req, res) => resources.create(req, res, name) }) },
     });
     routes.push({
@@ -68,6 +74,10 @@ export function apiRouter(store: Store): Router {
         if (req.ctx.staleCookie) clearSessionCookie(req, res);
         throw new AppError("UNAUTHENTICATED", "Sign in to continue");
       }
+      // A query string means nothing to a route without a list: `?callback=`, `?_method=`,
+      // `?_embed=` are refused rather than silently carried along.
+      const takesQuery = route.query === "ignored" || (route.query === "list" && method === "GET");
+      if (!takesQuery && req.originalUrl.includes("?")) throw new AppError("BAD_QUERY", "This call takes no query parameters");
       res.setHeader("Cache-Control", "no-store");
       await handler(req, res, { id: id ?? 0 });
     } catch (err) {

@@ -16,6 +16,8 @@ export interface StartOptions {
   dbFile: string;
   /** "dist": the built app from dist/; "vite": Vite in middleware mode (development); "none": the API only. */
   app?: "dist" | "vite" | "none";
+  /** Where the built app is, for "dist" (default: the repository's dist/). */
+  distDir?: string;
 }
 
 export interface RunningServer {
@@ -30,7 +32,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const server = http.createServer(app);
   let closeVite: (() => Promise<void>) | null = null;
 
-  if (opts.app === "dist") mountDist(app);
+  if (opts.app === "dist") mountDist(app, opts.distDir ?? DIST_DIR);
   else if (opts.app === "vite") {
     const { createServer } = await import("vite");
     const vite = await createServer({ configFile: VITE_CONFIG, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });
@@ -63,9 +65,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 }
 
 /** The built app, and index.html for every other GET outside /api so client routes load. */
-function mountDist(app: express.Express) {
-  const index = path.join(DIST_DIR, "index.html");
-  app.use(express.static(DIST_DIR, { index: false, fallthrough: true }));
+function mountDist(app: express.Express, distDir: string) {
+  const index = path.join(distDir, "index.html");
+  app.use(express.static(distDir, { index: false, fallthrough: true }));
   app.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/") || req.path === "/api") return next();
     if (!fs.existsSync(index)) return next();

@@ -47,6 +47,15 @@ describe("json-server's hazards are closed", () => {
     expect(s.readDb().categories.some((c) => c.id === cat.id)).toBe(true);
   });
 
+  it("a query string on a call that lists nothing is refused, not carried along", async () => {
+    const cat = s.readDb().categories[0];
+    expectError(await manager.get(`/api/categories/${cat.id}?callback=steal`), 400, "BAD_QUERY");
+    expectError(await manager.get(`/api/categories/${cat.id}?_embed=products`), 400, "BAD_QUERY");
+    expectError(await manager.get("/api/auth/me?callback=steal"), 400, "BAD_QUERY");
+    expectError(await manager.post("/api/categories?_method=DELETE", { name: "Method override" }), 400, "BAD_QUERY");
+    expect(s.readDb().categories.some((c) => c.name === "Method override")).toBe(false);
+  });
+
   it("_delay is refused", async () => {
     const t = Date.now();
     expectError(await manager.get("/api/customers?_delay=5000"), 400, "BAD_QUERY");

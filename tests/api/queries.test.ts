@@ -45,6 +45,12 @@ describe("paging", () => {
     expect((await manager.get("/api/products?_start=100000&_end=100010")).body).toEqual([]);
   });
 
+  it("getMany's ?id=…&id=… without a page answers every id it names (up to MAX_PAGE_ROWS)", async () => {
+    const wanted = s.readDb().products.slice(0, DEFAULT_PAGE_SIZE + 10).map((p) => p.id);
+    const res = await manager.get(`/api/products?${wanted.map((id) => `id=${id}`).join("&")}`);
+    expect(ids(res.body).sort((a, b) => a - b)).toEqual([...wanted].sort((a, b) => a - b));
+  });
+
   it("more than MAX_PAGE_ROWS, negative or non-integer bounds are BAD_QUERY", async () => {
     expect((await manager.get(`/api/products?_start=0&_end=${MAX_PAGE_ROWS}`)).status).toBe(200);
     for (const q of [`_start=0&_end=${MAX_PAGE_ROWS + 1}`, "_start=-1&_end=5", "_start=0&_end=2.5", "_start=a", "_start=10&_end=5", "_end=1e3"]) {

@@ -75,6 +75,17 @@ describe("validation", () => {
     expect(res.body.errors).toEqual({ colour: ["Unknown field"], __proto__x: ["Unknown field"] });
   });
 
+  it("a __proto__ key is an unknown field, not a prototype", async () => {
+    const res = await manager.request("POST", "/api/categories", {
+      body: '{"name":"Proto Cat","__proto__":{"role":"admin"},"constructor":{"prototype":{"x":1}}}',
+      headers: { "content-type": "application/json" },
+    });
+    expectError(res, 422, "VALIDATION_FAILED");
+    expect(Object.keys(res.body.errors).sort()).toEqual(["__proto__", "constructor"]);
+    expect(res.body.errors.constructor).toEqual(["Unknown field"]);
+    expect(({} as Record<string, unknown>).role).toBeUndefined();
+  });
+
   it("trims text and stores a blank optional text as absent", async () => {
     const res = await manager.post("/api/categories", { name: `  Trimmed ${uid()}  `, description: "   " });
     expect(res.status).toBe(201);

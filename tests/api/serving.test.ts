@@ -1,0 +1,52 @@
+/** The app on the same origin: the built files, index.html for client routes, /api untouched. */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../../src/server/start";
+import { expectError, makeDataDir, type ApiResponse } from "./helpers";
+
+let server: RunningServer;
+let dir: string;
+beforeAll(async () => {
+  const data = await makeDataDir();
+  dir = data.dir;
+  const dist = path.join(dir, "dist");
+  fs.mkdirSync(path.join(dist, "assets"), { recursive: true });
+  fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Switchboard</title>");
+  fs.writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+  server = await startServer({ port: 0, app: "dist", dbFile: data.dbFile, distDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = async (url: string, init?: RequestInit): Promise<ApiResponse> => {
+  const res = await fetch(server.url + url, init);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text };
+};
+
+describe("serving the built app", () => {
+  it("serves files and falls back to index.html for client routes", async () => {
+    const js = await get("/assets/app.js");
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toMatch(/javascript/);
+    for (const route of ["/", "/login", "/customers/show/3", "/staff?role=admin"]) {
+      const page = await get(route);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("<title>Switchboard</title>");
+      expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("leaves /api to the API: unknown API paths are JSON 404s, not the app", async () => {
+    expectError(await get("/api/nothing"), 404, "NOT_FOUND");
+    expectError(await get("/api"), 404, "NOT_FOUND");
+    expect((await get("/api/health")).body).toEqual({ status: "ok" });
+  });
+
+  it("answers other methods outside /api with the catalogue", async () => {
+    expectError(await get("/login", { method: "POST" }), 404, "NOT_FOUND");
+  });
+});
