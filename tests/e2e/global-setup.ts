@@ -71,8 +71,9 @@ function startServer(dbFile: string): Promise<{ url: string; child: ChildProcess
 export default async function globalSetup() {
   // Pointed at a server that is already running (E2E_BASE_URL=http://…): use it as it is.
   if (process.env.E2E_BASE_URL) return undefined;
-  const seed = join(ROOT, "db.json");
-  if (!existsSync(seed)) throw new Error("db.json is missing: the e2e tests run on a copy of the committed demo data (npm run db:seed)");
+  // E2E_DB_JSON runs the suite on another data set (the committed demo data by default).
+  const seed = resolve(ROOT, process.env.E2E_DB_JSON ?? "db.json");
+  if (!existsSync(seed)) throw new Error(`${seed} is missing: the e2e tests run on a copy of the committed demo data (npm run db:seed)`);
   if (!buildIsCurrent()) await buildApp();
 
   const dir = mkdtempSync(join(tmpdir(), "switchboard-e2e-"));
