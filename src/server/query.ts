@@ -6,7 +6,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "../domain/constants";
 import { allFields, searchFieldNames } from "../domain/entities";
 import { AppError } from "../domain/errors";
-import { isNumeric, type EntityDef, type FieldDef } from "../domain/fields";
+import { isNumeric, isTextual, type EntityDef, type FieldDef } from "../domain/fields";
 import type { Row } from "./db-shape";
 
 type Operator = "eq" | "ne" | "gte" | "lte" | "like";
@@ -165,6 +165,7 @@ export function compareRows(keys: SortKey[]) {
       }
       let c = 0;
       if (isNumeric(def) || def.type === "reference" || def.type === "boolean") c = Number(x) - Number(y);
+      else if (!isTextual(def)) c = x < y ? -1 : x > y ? 1 : 0; // ISO dates, enum values
       else {
         const xs = String(x);
         const ys = String(y);

@@ -24,11 +24,18 @@ const rawQuery = (req: Request) => {
   return i < 0 ? "" : req.originalUrl.slice(i + 1);
 };
 
-/** The rows of a resource this actor may read: all of them, unless a rule is row-conditional. */
+/**
+ * The rows of a resource this actor may read. The policy's row conditions are plain equalities
+ * ({ ownerId: self }); those are matched directly, which at 100k rows is several times faster
+ * than asking CASL row by row. Anything else falls back to CASL itself.
+ */
 function readableRows(ability: AppAbility, resource: ResourceName, rows: Row[]): Row[] {
   const rules = ability.rulesFor("read", resource);
-  const unconditional = rules.some((r) => !r.inverted && !r.conditions) && !rules.some((r) => r.inverted);
-  return unconditional ? rows : rows.filter((row) => canDo(ability, "read", resource, row));
+  if (rules.some((r) => r.inverted)) return rows.filter((row) => canDo(ability, "read", resource, row));
+  if (rules.some((r) => !r.conditions)) return rows;
+  const conditions = rules.map((r) => Object.entries(r.conditions as Record<string, unknown>));
+  if (conditions.some((c) => c.some(([, v]) => v !== null && typeof v === "object"))) return rows.filter((row) => canDo(ability, "read", resource, row));
+  return rows.filter((row) => conditions.some((c) => c.every(([k, v]) => row[k] === v)));
 }
 
 function requireBody(body: unknown): Record<string, unknown> {
