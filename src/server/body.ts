@@ -7,7 +7,8 @@ import type { RequestHandler } from "express";
 import { REQUEST_BODY_LIMIT_BYTES } from "../domain/constants";
 import { AppError } from "../domain/errors";
 
-const BODY_METHODS = new Set(["POST", "PATCH", "PUT"]);
+/** The only methods that write with a body; PUT is not one (it is METHOD_NOT_ALLOWED everywhere). */
+const BODY_METHODS = new Set(["POST", "PATCH"]);
 /** Past this much we stop draining an oversized body and drop the connection. */
 const DRAIN_LIMIT = 16 * REQUEST_BODY_LIMIT_BYTES;
 

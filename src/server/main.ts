@@ -16,7 +16,8 @@ function ensureDataFile(file: string) {
   if (!fs.existsSync(SEED_DB_FILE)) throw new Error(`${file} does not exist and there is no ${SEED_DB_FILE} to copy it from — run npm run db:seed`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.copyFileSync(SEED_DB_FILE, file);
-  console.error(`Created ${path.relative(process.cwd(), file) || file} from db.json`);
+  const shown = path.relative(process.cwd(), file);
+  console.error(`Created ${shown.startsWith("..") ? file : shown} from db.json`);
 }
 
 function newestMtime(dir: string): number {

@@ -77,6 +77,7 @@ describe("the error catalogue, one provocation per code", () => {
     expect(res.headers.get("allow")).toBe("GET, HEAD");
     const cat = await newCategory();
     check(await manager.request("PUT", `/api/categories/${cat.id}`, { json: { name: "Put", version: 1 } }), "METHOD_NOT_ALLOWED");
+    check(await manager.request("PUT", `/api/categories/${cat.id}`, { body: "name=Put", headers: { "content-type": "text/plain" } }), "METHOD_NOT_ALLOWED");
     check(await manager.del("/api/categories"), "METHOD_NOT_ALLOWED");
   });
 
