@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config";
-import { DIST_DIR, ROOT, SEED_DB_FILE, VITE_CONFIG } from "./paths";
+import { APP_ROOT, DIST_DIR, ROOT, SEED_DB_FILE, VITE_CONFIG } from "./paths";
 import { startServer } from "./start";
 
 const args = new Set(process.argv.slice(2));
@@ -33,15 +33,19 @@ function newestMtime(dir: string): number {
 async function buildIfNeeded() {
   const index = path.join(DIST_DIR, "index.html");
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(newestMtime(path.join(ROOT, "src/app")), newestMtime(path.join(ROOT, "src/domain")), fs.statSync(VITE_CONFIG).mtimeMs);
+  const sources = Math.max(
+    newestMtime(APP_ROOT),
+    newestMtime(path.join(ROOT, "src/domain")),
+    ...[VITE_CONFIG, path.join(ROOT, "package-lock.json")].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)),
+  );
   if (built && built >= sources) return;
-  if (!fs.existsSync(path.join(ROOT, "src/app/index.html"))) {
+  if (!fs.existsSync(path.join(APP_ROOT, "index.html"))) {
     console.error("No app to build yet (src/app/index.html is missing): serving the API only.");
     return;
   }
   console.error("Building the app (vite build)…");
   const { build } = await import("vite");
-  await build({ configFile: VITE_CONFIG, logLevel: "warn" });
+  await build({ configFile: VITE_CONFIG, root: APP_ROOT, logLevel: "warn" });
 }
 
 async function main() {

@@ -6,7 +6,7 @@ import path from "node:path";
 import express from "express";
 import { createApp } from "./app";
 import { errorHandler, notFound } from "./errors";
-import { DIST_DIR, VITE_CONFIG } from "./paths";
+import { APP_ROOT, DIST_DIR, VITE_CONFIG } from "./paths";
 import { Store } from "./store";
 
 export interface StartOptions {
@@ -35,7 +35,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   if (opts.app === "dist") mountDist(app, opts.distDir ?? DIST_DIR);
   else if (opts.app === "vite") {
     const { createServer } = await import("vite");
-    const vite = await createServer({ configFile: VITE_CONFIG, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });
+    const vite = await createServer({ configFile: VITE_CONFIG, root: APP_ROOT, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });
     app.use(vite.middlewares);
     closeVite = () => vite.close();
   }
