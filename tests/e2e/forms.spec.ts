@@ -1,0 +1,55 @@
+import { expect, test, unique } from "./fixtures";
+
+/** A category of this test's own, made through the API with the page's (admin) session. */
+async function createCategory(page: import("@playwright/test").Page, name: string) {
+  const res = await page.request.post("/api/categories", { data: { name, description: "Made by an e2e test" } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; version: number };
+}
+
+test("a save over someone else's change says so and offers to reload", async ({ page, login }) => {
+  await login("admin");
+  const name = unique("Conflict category");
+  const category = await createCategory(page, name);
+
+  await page.goto(`/categories/edit/${category.id}`);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+
+  // Meanwhile, someone else saves the same record.
+  const theirs = await page.request.patch(`/api/categories/${category.id}`, { data: { description: "Their description", version: category.version } });
+  expect(theirs.ok(), await theirs.text()).toBe(true);
+
+  await page.getByLabel("Name", { exact: true }).fill(`${name} (mine)`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Someone else changed this record")).toBeVisible();
+  // Nothing the user typed is lost until they choose to reload.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} (mine)`);
+
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Their description");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+
+  // Saving again, on their version, works.
+  await page.getByLabel("Name", { exact: true }).fill(`${name} (mine)`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/categories/show/${category.id}$`));
+  await expect(page.getByRole("heading", { name: `${name} (mine)` })).toBeVisible();
+});
+
+test("leaving a form with unsaved changes asks first", async ({ page, login }) => {
+  await login("admin");
+  const name = unique("Unsaved category");
+  const category = await createCategory(page, name);
+  await page.goto(`/categories/edit/${category.id}`);
+  await page.getByLabel("Name", { exact: true }).fill(`${name} edited`);
+
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole("menu").getByRole("menuitem", { name: "Orders" }).click();
+  await expect.poll(() => asked).toContain("unsaved changes");
+  await expect(page).toHaveURL(new RegExp(`/categories/edit/${category.id}$`));
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} edited`);
+});
