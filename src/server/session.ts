@@ -1,5 +1,5 @@
 /**
- * Sessions (docs/decisions/005): a random token in an httpOnly, SameSite=Strict cookie; the
+ * Sessions (docs/decisions/007): a random token in an httpOnly, SameSite=Strict cookie; the
  * store keeps only its SHA-256, so a copy of the data file signs nobody in.
  */
 import { createHash, randomBytes } from "node:crypto";
