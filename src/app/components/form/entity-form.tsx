@@ -108,23 +108,19 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   if (mode === "edit" && query?.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
   if (mode === "edit" && record && !canDo(ability, "update", def.name as never, record)) return <ForbiddenResult />;
 
-  const body =
-    mode === "edit" && !record ? (
-      <Spin />
-    ) : (
-      <Form
-        {...formProps}
-        initialValues={initialValues}
-        layout="vertical"
-        style={{ maxWidth: 640 }}
-        onFinish={(values: Values) => onFinish(toPayload(fields, { ...values, ...fixed }, mode, record)).catch(() => undefined)}
-        scrollToFirstError
-      >
-        {fields.map(([name, field]) => (
-          <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />
-        ))}
-      </Form>
-    );
+  // The form is always mounted (useForm resets it when the record arrives), empty until then.
+  const body = (
+    <Form
+      {...formProps}
+      initialValues={initialValues}
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      onFinish={(values: Values) => onFinish(toPayload(fields, { ...values, ...fixed }, mode, record)).catch(() => undefined)}
+      scrollToFirstError
+    >
+      {mode === "edit" && !record ? <Spin /> : fields.map(([name, field]) => <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />)}
+    </Form>
+  );
 
   const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
   return mode === "create" ? (

@@ -1,5 +1,5 @@
 import { ApiOutlined } from "@ant-design/icons";
-import { ThemedLayout, ThemedSider, ThemedTitle } from "@refinedev/antd";
+import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
 import { CanAccess } from "@refinedev/core";
 import { Spin } from "antd";
 import { Suspense } from "react";
@@ -7,6 +7,7 @@ import { Outlet } from "react-router";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
 import { AppHeader } from "./app-header";
+import { AppSider } from "./app-sider";
 
 const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text={APP_TITLE} icon={<ApiOutlined />} />;
 
@@ -25,8 +26,7 @@ export default function AppShell() {
     <ThemedLayout
       Header={AppHeader}
       Title={Title}
-      // The header has the sign-out; the menu lists only resources.
-      Sider={(props) => <ThemedSider {...props} fixed render={({ items }) => <>{items}</>} />}
+      Sider={AppSider}
     >
       <CanAccess fallback={<ForbiddenResult />}>
         <Suspense fallback={<PageSpinner />}>

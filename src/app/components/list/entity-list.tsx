@@ -1,6 +1,6 @@
 import { List, useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter } from "@refinedev/core";
-import { Table, Typography } from "antd";
+import { Form, Table, Typography } from "antd";
 import { useEffect, useMemo } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
@@ -17,7 +17,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
   const canSearch = useMemo(() => searchable(def, ability), [def, ability]);
 
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -61,6 +61,8 @@ export function EntityList({ def }: { def: EntityDef }) {
 
   return (
     <List title={def.label}>
+      {/* useTable makes a search form and reads it; connect it (no DOM) so antd does not warn. */}
+      <Form form={searchFormProps.form} component={false} />
       <ListFilters
         fields={filterFields}
         filters={filters}

@@ -29,7 +29,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
       key: "details",
       label: "Details",
       children: (
-        <Descriptions bordered column={1} size="middle" labelStyle={{ width: 200 }}>
+        <Descriptions bordered column={1} size="middle" styles={{ label: { width: 200 } }}>
           {fields.map(([name, field]) => (
             <Descriptions.Item key={name} label={field.label}>
               {field.type === "reference" && record ? (

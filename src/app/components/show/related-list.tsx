@@ -1,6 +1,6 @@
 import { useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
-import { Table } from "antd";
+import { Form, Table } from "antd";
 import { useMemo } from "react";
 import { getEntity } from "../../../domain/entities";
 import type { RelatedList as RelatedListDef } from "../../../domain/fields";
@@ -15,7 +15,7 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
   const ability = useAbility();
   // The back-pointing column is this very record on every row: leave it out.
   const fields = useMemo(() => columnFields(def, ability).filter(([name]) => name !== related.field), [def, ability, related.field]);
-  const { tableProps, sorters } = useTable<BaseRecord>({
+  const { tableProps, searchFormProps, sorters } = useTable<BaseRecord>({
     resource: related.resource,
     syncWithLocation: false,
     pagination: { pageSize: 10 },
@@ -27,13 +27,16 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
     { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },
   ];
   return (
-    <Table<BaseRecord>
+    <>
+      <Form form={searchFormProps.form} component={false} />
+      <Table<BaseRecord>
       {...tableProps}
       rowKey="id"
       columns={columns}
       size="small"
       pagination={tableProps.pagination ? { ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total.toLocaleString("en-US")} in all` } : false}
       locale={{ emptyText: `No ${related.label.toLowerCase()}.` }}
-    />
+      />
+    </>
   );
 }
