@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
+import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
@@ -28,9 +29,7 @@ const Blank = () => <div style={{ minHeight: "100vh" }} />;
 /** Signed in already: on to the page that was asked for. */
 function LeaveLogin() {
   const { params } = useParsed<{ to?: string }>();
-  const to = params?.to;
-  const safe = typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
-  return <Navigate to={safe} replace />;
+  return <Navigate to={safeReturnPath(params?.to)} replace />;
 }
 
 const documentTitle = ({ resource, action }: { resource?: { meta?: { label?: string }; name: string }; action?: string }) => {

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { DEMO_PASSWORD } from "../../domain/constants";
 import { APP_TITLE } from "../config";
+import { safeReturnPath } from "../lib/return-path";
 
 interface LoginValues {
   email: string;
@@ -10,11 +11,6 @@ interface LoginValues {
 }
 
 const DEMO_ACCOUNTS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);
-
-/** Only same-app paths: `?to=https://elsewhere` must not send a fresh session away. */
-export function safeReturnPath(to: unknown): string {
-  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
-}
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();

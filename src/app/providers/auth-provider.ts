@@ -1,5 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 import { API_URL } from "../config";
+import { loginPathFor } from "../lib/return-path";
 import { loginErrorMessage } from "./auth-messages";
 import { httpClient, isHttpError } from "./http-client";
 import { fetchSessionUser, getSessionUser, setSessionUser, type SessionUser } from "./session";
@@ -9,12 +10,6 @@ export interface LoginError extends Error {
 }
 
 const loginError = (message: string, code?: string): LoginError => Object.assign(new Error(message), { name: "Sign-in failed", code });
-
-/** Where to come back to after signing in again: the page that was being looked at. */
-export function loginPathFor(location: Pick<Location, "pathname" | "search">): string {
-  const here = `${location.pathname}${location.search}`;
-  return here === "/" || location.pathname === "/login" ? "/login" : `/login?to=${encodeURIComponent(here)}`;
-}
 
 export const authProvider: AuthProvider = {
   login: async ({ email, password }: { email: string; password: string }) => {

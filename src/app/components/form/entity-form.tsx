@@ -6,31 +6,12 @@ import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
+import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
 import { FieldInput } from "../fields/field-input";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
 
 type Values = Record<string, unknown>;
-
-const blank = (v: unknown) => v === undefined || v === null || v === "";
-const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
-
-/** The body of a write: only the form's own fields; on edit only what changed, plus `version`. */
-export function toPayload(fields: NamedField[], values: Values, mode: FormMode, record?: BaseRecord): Values {
-  const out: Values = {};
-  for (const [name, field] of fields) {
-    const value = values[name];
-    if (field.type === "items") continue;
-    if (field.type === "password" && blank(value)) continue;
-    if (mode === "create") {
-      if (!blank(value)) out[name] = value;
-    } else if (!same(value, record?.[name])) {
-      out[name] = blank(value) ? null : value;
-    }
-  }
-  if (mode === "edit") out.version = record?.version;
-  return out;
-}
 
 /** Field errors land on their inputs; a notification only for what no input can show. */
 function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode) {
