@@ -27,9 +27,10 @@ export function MoneyInput({ value, onChange, disabled, id, placeholder, style }
       disabled={disabled}
       placeholder={placeholder}
       aria-label={placeholder}
+      // Amounts are in the one currency of SPEC §9.
+      title={`Amount in ${CURRENCY}`}
       value={typeof value === "number" ? centsToDollars(value) : null}
       onChange={(dollars) => onChange?.(typeof dollars === "number" ? dollarsToCents(dollars) : null)}
-      addonAfter={CURRENCY}
     />
   );
 }
