@@ -8,6 +8,8 @@ export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Plain scripts (CI summary, configs) run under Node.
+  { files: ["**/*.{js,mjs,cjs}"], languageOptions: { globals: globals.node } },
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
