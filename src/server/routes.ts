@@ -10,6 +10,7 @@ import { AppError } from "../domain/errors";
 import { authRoutes } from "./auth";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
+import { statsRoutes } from "./stats";
 import type { Store } from "./store";
 
 type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
@@ -38,6 +39,7 @@ export function apiRouter(store: Store): Router {
     { path: "/auth/logout", methods: { POST: auth.logout } },
     { path: "/auth/me", methods: { GET: auth.me } },
     { path: "/auth/password", methods: { POST: auth.changePassword } },
+    { path: "/stats/dashboard", methods: { GET: statsRoutes(store).dashboard } },
   ];
   for (const def of ENTITIES) {
     const name = def.name as ResourceName;
