@@ -1,40 +1,148 @@
-import { Card, Col, Row, Space, Typography } from "antd";
+import { useCustom } from "@refinedev/core";
+import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ENTITIES } from "../../domain/entities";
-import { canDo } from "../../domain/policy";
-import { useAbility, useSessionUser } from "../hooks/use-session";
-import { resolveIcon } from "../icons";
+import { formatMoney } from "../../domain/format";
+import { OPEN_STATUSES, type DashboardStats } from "../../domain/stats";
+import { OrdersByStatusChart, OrdersPerDayChart } from "../components/dashboard/charts";
+import { LoadErrorResult } from "../components/result/error-result";
+import { API_URL } from "../config";
+import { useSessionUser } from "../hooks/use-session";
 import { humanize } from "../lib/entity-view";
 
-/** A placeholder until the real dashboard: who you are, and where you may go. */
+dayjs.extend(utc);
+
+/** The products list, filtered the way the low-stock figure counts (through the list's own URL state). */
+const lowStockListUrl = (threshold: number) =>
+  `/products?filters[0][field]=status&filters[0][operator]=in&filters[0][value][0]=active&filters[1][field]=stock&filters[1][operator]=lte&filters[1][value]=${threshold}&sorters[0][field]=stock&sorters[0][order]=asc`;
+
+/** A figure card; its title names the region, so a reader (and a test) finds the figure by what it is. */
+function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: ReactNode; to?: string }) {
+  const body = (
+    <Card hoverable={Boolean(to)} style={{ height: "100%" }}>
+      <Statistic title={title} valueRender={() => value} />
+      {note && <Typography.Text type="secondary">{note}</Typography.Text>}
+    </Card>
+  );
+  return (
+    <Col xs={24} sm={12} xl={6}>
+      <section aria-label={title} style={{ height: "100%" }}>
+        {to ? <Link to={to}>{body}</Link> : body}
+      </section>
+    </Col>
+  );
+}
+
+const Panel = ({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) => (
+  <section aria-label={title} style={{ height: "100%" }}>
+    <Card title={title} extra={extra} style={{ height: "100%" }}>
+      {children}
+    </Card>
+  </section>
+);
+
+/**
+ * What an operator sees first: this month's money, the work in hand, what is running out and who
+ * buys most. An agent's figures are their own (the server computes them over their rows only).
+ */
 export default function DashboardPage() {
   const user = useSessionUser();
-  const ability = useAbility();
-  const lists = ENTITIES.filter((def) => canDo(ability, "read", def.name as never));
+  const { query } = useCustom<DashboardStats>({ url: `${API_URL}/stats/dashboard`, method: "get" });
+  const stats = query.data?.data;
+
+  if (query.isError) return <LoadErrorResult error={query.error} what="dashboard" />;
+  if (!stats) return <Skeleton active paragraph={{ rows: 12 }} />;
+
+  const own = stats.scope === "own";
+  const my = (s: string) => (own ? `My ${s.charAt(0).toLowerCase()}${s.slice(1)}` : s);
+  const month = (iso: string) => dayjs.utc(iso).format("MMMM YYYY");
+  const statuses = Object.entries(stats.ordersByStatus)
+    .filter(([s]) => !own || OPEN_STATUSES.includes(s as never))
+    .map(([status, count]) => ({ status, label: humanize(status), count }));
+  const perDayTotal = stats.ordersPerDay.reduce((n, d) => n + d.count, 0);
+
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
-      <Card>
+      <div>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          Welcome, {user?.name ?? "…"} — {user ? humanize(user.role) : ""}
+          {own ? "My work" : "Dashboard"}
         </Typography.Title>
-      </Card>
+        <Typography.Text type="secondary">
+          {user ? `${user.name} · ` : ""}
+          {own ? "Figures over the orders assigned to you and the customers you own" : "Figures over every order and customer"}
+        </Typography.Text>
+      </div>
+
       <Row gutter={[16, 16]}>
-        {lists.map((def) => {
-          const Icon = resolveIcon(def.icon);
-          return (
-            <Col key={def.name} xs={24} sm={12} lg={8}>
-              <Link to={`/${def.name}`}>
-                <Card hoverable>
-                  <Space>
-                    <Icon />
-                    <Typography.Text strong>{def.label}</Typography.Text>
-                  </Space>
-                </Card>
-              </Link>
-            </Col>
-          );
-        })}
+        <Figure title={my("Revenue this month")} value={formatMoney(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />
+        <Figure title={my("Revenue last month")} value={formatMoney(stats.revenue.lastMonth)} note={month(stats.revenue.lastMonthStart)} />
+        <Figure title={my("Open orders")} value={stats.openOrders.toLocaleString("en-US")} note="Draft, placed, paid or shipped" to="/orders" />
+        <Figure title={my("Customers")} value={stats.customers.toLocaleString("en-US")} note={own ? "Customers you own" : "All customers"} to="/customers" />
       </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Panel title={my("Orders per day")} extra={<Typography.Text type="secondary">Last 30 days · {perDayTotal} placed</Typography.Text>}>
+            <OrdersPerDayChart data={stats.ordersPerDay} />
+          </Panel>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Panel title={own ? "My open orders by status" : "Orders by status"}>
+            <OrdersByStatusChart data={statuses} />
+          </Panel>
+        </Col>
+      </Row>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={12}>
+          <Panel
+            title="Low stock"
+            extra={
+              <Link to={lowStockListUrl(stats.lowStock.threshold)}>
+                Active products at {stats.lowStock.threshold} or fewer
+              </Link>
+            }
+          >
+            <List
+              size="small"
+              dataSource={stats.lowStock.items}
+              locale={{ emptyText: <Empty description="Nothing is running low." /> }}
+              renderItem={(p) => (
+                <List.Item extra={<Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? "Out of stock" : `${p.stock} left`}</Tag>}>
+                  <Space>
+                    <Link to={`/products/show/${p.id}`}>{p.name}</Link>
+                    <Typography.Text type="secondary">{p.sku}</Typography.Text>
+                  </Space>
+                </List.Item>
+              )}
+            />
+          </Panel>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Panel title={my("Top customers this year")} extra={<Typography.Text type="secondary">By revenue paid in {dayjs.utc(stats.asOf).year()}</Typography.Text>}>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="id"
+              dataSource={stats.topCustomers}
+              locale={{ emptyText: <Empty description="No paid orders this year." /> }}
+              columns={[
+                { key: "rank", title: "#", width: 40, render: (_, __, i) => i + 1 },
+                { key: "name", title: "Customer", render: (_, c) => <Link to={`/customers/show/${c.id}`}>{c.name}</Link> },
+                { key: "orders", title: "Orders", align: "right", render: (_, c) => c.orders },
+                { key: "revenue", title: "Revenue", align: "right", render: (_, c) => <span className="sb-number">{formatMoney(c.revenue)}</span> },
+              ]}
+            />
+          </Panel>
+        </Col>
+      </Row>
+
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+        As of {dayjs.utc(stats.asOf).format("D MMM YYYY HH:mm")} UTC; months and days are UTC. Revenue — {stats.basis.revenue}. Orders per day —{" "}
+        {stats.basis.ordersPerDay}.
+      </Typography.Paragraph>
     </Space>
   );
 }

@@ -1,7 +1,8 @@
+import { DashboardOutlined } from "@ant-design/icons";
 import { useMenu } from "@refinedev/core";
 import { Layout, Menu, theme, type MenuProps } from "antd";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { isResourceName } from "../../../domain/entities";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
@@ -19,14 +20,16 @@ export function AppSider({ Title }: AppSiderProps) {
   const { token } = theme.useToken();
   const ability = useAbility();
   const { menuItems, selectedKey } = useMenu();
+  const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
-  const items: MenuProps["items"] = menuItems
+  const dashboard = { key: "/", icon: <DashboardOutlined />, label: <Link to="/">Dashboard</Link> };
+  const items: MenuProps["items"] = [dashboard, ...menuItems
     .filter((item) => isResourceName(item.name) && canDo(ability, "read", item.name))
     .map((item) => ({
       key: item.key,
       icon: item.meta?.icon as React.ReactNode,
       label: <Link to={item.list ?? "/"}>{String(item.meta?.label ?? item.label ?? item.name)}</Link>,
-    }));
+    }))];
   return (
     <Layout.Sider
       width={220}
@@ -42,7 +45,7 @@ export function AppSider({ Title }: AppSiderProps) {
           <Title collapsed={collapsed} />
         </div>
       )}
-      <Menu mode="inline" selectedKeys={selectedKey ? [selectedKey] : []} items={items} style={{ border: "none" }} aria-label="Main menu" />
+      <Menu mode="inline" selectedKeys={pathname === "/" ? ["/"] : selectedKey ? [selectedKey] : []} items={items} style={{ border: "none" }} aria-label="Main menu" />
     </Layout.Sider>
   );
 }

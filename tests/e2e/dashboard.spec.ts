@@ -1,0 +1,98 @@
+import type { Page, Response } from "@playwright/test";
+import { formatMoney } from "../../src/domain/format";
+import type { DashboardStats } from "../../src/domain/stats";
+import { ACCOUNTS, expect, submitLogin, test } from "./fixtures";
+
+/** The figures exactly as the page received them (other tests may write meanwhile). */
+const statsResponse = (page: Page) => page.waitForResponse((r: Response) => new URL(r.url()).pathname === "/api/stats/dashboard" && r.request().method() === "GET");
+
+const figure = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+
+test("manager: figures, both charts, low stock linking to the product, top customers linking to them", async ({ page, login }) => {
+  const answer = statsResponse(page);
+  // Signing in lands on the dashboard.
+  await login("manager");
+  const stats = (await (await answer).json()) as DashboardStats;
+  expect(stats.scope).toBe("all");
+
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(figure(page, "Revenue this month")).toContainText(formatMoney(stats.revenue.thisMonth));
+  await expect(figure(page, "Revenue last month")).toContainText(formatMoney(stats.revenue.lastMonth));
+  await expect(figure(page, "Open orders")).toContainText(String(stats.openOrders));
+  await expect(figure(page, "Customers")).toContainText(String(stats.customers));
+
+  await expect(page.getByRole("img", { name: /^Orders per day/ }).locator("svg.recharts-surface")).toBeVisible();
+  const byStatus = page.getByRole("img", { name: /^Orders by status/ });
+  await expect(byStatus).toHaveAttribute("aria-label", new RegExp(`Delivered ${stats.ordersByStatus.delivered}\\b`));
+  await expect(byStatus.locator("svg.recharts-surface")).toBeVisible();
+
+  // Top customers, in the server's order, each a link to the customer.
+  const top = figure(page, "Top customers this year");
+  const rows = top.locator(".ant-table-row");
+  await expect(rows).toHaveCount(stats.topCustomers.length);
+  await expect(rows.first()).toContainText(formatMoney(stats.topCustomers[0].revenue));
+  await top.getByRole("link", { name: stats.topCustomers[0].name }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/show/${stats.topCustomers[0].id}$`));
+  await expect(page.getByText(stats.topCustomers[0].name).first()).toBeVisible();
+
+  // Low stock: every item listed, the first one opens its product.
+  await page.goto("/");
+  const low = figure(page, "Low stock");
+  await expect(low.getByRole("listitem")).toHaveCount(stats.lowStock.items.length);
+  const first = stats.lowStock.items[0];
+  await low.getByRole("link", { name: first.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/show/${first.id}$`));
+  await expect(page.getByText(first.sku).first()).toBeVisible();
+});
+
+test("agent: their own work — my figures, my open orders by status, my customers", async ({ page, login }) => {
+  const answer = statsResponse(page);
+  // Signing in lands on the dashboard.
+  await login("agent");
+  const stats = (await (await answer).json()) as DashboardStats;
+  expect(stats.scope).toBe("own");
+
+  await expect(page.getByRole("heading", { name: "My work" })).toBeVisible();
+  await expect(figure(page, "My revenue this month")).toContainText(formatMoney(stats.revenue.thisMonth));
+  await expect(figure(page, "My open orders")).toContainText(String(stats.openOrders));
+  await expect(figure(page, "My customers")).toContainText(String(stats.customers));
+  await expect(figure(page, "Revenue this month")).toHaveCount(0);
+
+  // Open statuses only: nothing finished is in the agent's chart.
+  const byStatus = page.getByRole("img", { name: /^Orders by status/ });
+  await expect(byStatus).toHaveAttribute("aria-label", new RegExp(`Shipped ${stats.ordersByStatus.shipped}\\b`));
+  await expect(byStatus).not.toHaveAttribute("aria-label", /Delivered|Cancelled|Refunded/);
+  await expect(figure(page, "My open orders by status")).toBeVisible();
+
+  // Their top customer is theirs: it opens, with no 404.
+  const top = figure(page, "My top customers this year");
+  expect(stats.topCustomers.length).toBeGreaterThan(0);
+  await top.getByRole("link", { name: stats.topCustomers[0].name }).click();
+  await expect(page).toHaveURL(new RegExp(`/customers/show/${stats.topCustomers[0].id}$`));
+  await expect(page.getByText(stats.topCustomers[0].name).first()).toBeVisible();
+  await expect(page.getByText("Not found")).toHaveCount(0);
+});
+
+test("the chart library is downloaded on the dashboard only", async ({ page }) => {
+  const scripts: { url: string; body: Promise<string> }[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push({ url: r.url(), body: r.text().catch(() => "") });
+  });
+  const hasCharts = async () => (await Promise.all(scripts.map((s) => s.body))).some((b) => b.includes("recharts-wrapper"));
+
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(await hasCharts()).toBe(false);
+
+  // Signed in straight to a list (the return path skips the dashboard): still no charts.
+  await page.goto("/login?to=%2Fcustomers");
+  await submitLogin(page, ACCOUNTS.manager);
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  expect(await hasCharts()).toBe(false);
+
+  await page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page.getByRole("img", { name: /^Orders per day/ })).toBeVisible();
+  expect(await hasCharts()).toBe(true);
+});
