@@ -11,12 +11,20 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { API_URL } from "../config";
 import { useSessionUser } from "../hooks/use-session";
 import { humanize } from "../lib/entity-view";
+import { listUrl } from "../lib/list-url";
 
 dayjs.extend(utc);
 
 /** The products list, filtered the way the low-stock figure counts (through the list's own URL state). */
 const lowStockListUrl = (threshold: number) =>
-  `/products?filters[0][field]=status&filters[0][operator]=in&filters[0][value][0]=active&filters[1][field]=stock&filters[1][operator]=lte&filters[1][value]=${threshold}&sorters[0][field]=stock&sorters[0][order]=asc`;
+  listUrl(
+    "products",
+    [
+      { field: "status", operator: "in", value: ["active"] },
+      { field: "stock", operator: "lte", value: threshold },
+    ],
+    [{ field: "stock", order: "asc" }],
+  );
 
 /** A figure card; its title names the region, so a reader (and a test) finds the figure by what it is. */
 function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: ReactNode; to?: string }) {
