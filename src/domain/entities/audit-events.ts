@@ -22,4 +22,5 @@ export const auditEvents: EntityDef = {
     ip: { type: "text", label: "Address", write: "never", column: true },
   },
   list: { defaultSort: { field: "at", order: "desc" } },
+  overrides: { show: "audit-event-show" },
 };

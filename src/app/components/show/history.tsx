@@ -28,8 +28,8 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
       dataSource={entries.map(([field, change]) => ({ field, ...change }))}
       columns={[
         { key: "field", title: "Field", render: (_, row) => fields[row.field]?.label ?? row.field },
-        { key: "from", title: "From", render: (_, row) => show(row.field, row.from) },
-        { key: "to", title: "To", render: (_, row) => show(row.field, row.to) },
+        { key: "from", title: "Before", render: (_, row) => show(row.field, row.from) },
+        { key: "to", title: "After", render: (_, row) => show(row.field, row.to) },
       ]}
     />
   );
