@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { formatMoney } from "../../src/domain/format";
-import { ACCOUNTS, choose, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { ACCOUNTS, choose, DEMO_PASSWORD, expect, submitLogin, test, unique } from "./fixtures";
 
 interface SeedEvent {
   id: number;
@@ -87,4 +87,28 @@ test("an event about a deleted record says so, without an error, and leads to th
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("Delete");
   await expect(rows.nth(1)).toContainText("Create");
+});
+
+test("a failed sign-in is in the log with the email tried and the address, never the password", async ({ page, login }) => {
+  const email = `${unique("nobody").replace(/\W+/g, ".")}@example.com`;
+  const password = "not-the-password-9d2f";
+  await page.goto("/login");
+  await submitLogin(page, email, password);
+  await expect(page.getByRole("alert")).toContainText(/wrong email or password/i);
+
+  await login("auditor");
+  await page.goto("/audit-events");
+  await choose(page, "Action", "Login failed");
+  await page.getByRole("searchbox", { name: "Search" }).fill(email);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const rows = page.locator(".ant-table-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(email);
+  await expect(rows.first()).toContainText("127.0.0.1");
+  await rows.first().getByRole("button", { name: "eye" }).click();
+  const details = page.locator(".ant-descriptions");
+  await expect(details.getByRole("row", { name: /^Email tried/ })).toContainText(email);
+  await expect(details.getByRole("row", { name: /^Who/ })).toContainText("Nobody signed in");
+  await expect(details.getByRole("row", { name: /^Address/ })).toContainText("127.0.0.1");
+  await expect(page.locator("body")).not.toContainText(password);
 });

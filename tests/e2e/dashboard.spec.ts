@@ -20,6 +20,14 @@ test("manager: figures, both charts, low stock linking to the product, top custo
   await expect(figure(page, "Revenue last month")).toContainText(formatMoney(stats.revenue.lastMonth));
   await expect(figure(page, "Open orders")).toContainText(String(stats.openOrders));
   await expect(figure(page, "Customers")).toContainText(String(stats.customers));
+  // The open-orders card opens the orders list on exactly those orders.
+  await figure(page, "Open orders").getByRole("link").click();
+  await expect(page).toHaveURL(/\/orders\?/);
+  const orderRows = page.locator(".ant-table-row");
+  await expect(orderRows.first()).toBeVisible();
+  for (const text of await orderRows.allInnerTexts()) expect(text).toMatch(/\b(Draft|Placed|Paid|Shipped)\b/);
+  for (const text of await orderRows.allInnerTexts()) expect(text).not.toMatch(/\b(Delivered|Cancelled|Refunded)\b/);
+  await page.goBack();
 
   await expect(page.getByRole("img", { name: /^Orders per day/ }).locator("svg.recharts-surface")).toBeVisible();
   const byStatus = page.getByRole("img", { name: /^Orders by status/ });

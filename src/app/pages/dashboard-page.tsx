@@ -86,7 +86,7 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Figure title={my("Revenue this month")} value={formatMoney(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />
         <Figure title={my("Revenue last month")} value={formatMoney(stats.revenue.lastMonth)} note={month(stats.revenue.lastMonthStart)} />
-        <Figure title={my("Open orders")} value={stats.openOrders.toLocaleString("en-US")} note="Draft, placed, paid or shipped" to="/orders" />
+        <Figure title={my("Open orders")} value={stats.openOrders.toLocaleString("en-US")} note="Draft, placed, paid or shipped" to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
         <Figure title={my("Customers")} value={stats.customers.toLocaleString("en-US")} note={own ? "Customers you own" : "All customers"} to="/customers" />
       </Row>
 

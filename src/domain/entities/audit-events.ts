@@ -17,7 +17,8 @@ export const auditEvents: EntityDef = {
     action: { type: "enum", label: "Action", options: AUDIT_ACTIONS, write: "never", column: true },
     resource: { type: "enum", label: "Resource", options: ["staff", "customers", "categories", "products", "orders", "auth"], write: "never", column: true },
     recordId: { type: "integer", label: "Record", write: "never", column: true },
-    email: { type: "email", label: "Email tried", write: "never", search: true },
+    // Only failed sign-ins carry it; in the list so an auditor sees which address was tried.
+    email: { type: "email", label: "Email tried", write: "never", search: true, column: true },
     changes: { type: "json", label: "Changes", write: "never" },
     ip: { type: "text", label: "Address", write: "never", column: true },
   },
