@@ -48,38 +48,44 @@ export const STATS_BASIS: DashboardStats["basis"] = {
 };
 
 const DAY_MS = 86_400_000;
-const utcMonthStart = (y: number, m: number) => Date.UTC(y, m, 1);
-const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const timeOf = (v: unknown) => (typeof v === "string" ? Date.parse(v) : NaN);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Timestamps are server-set with toISOString() (fixed width, UTC, "Z"), so comparing the strings
+ * compares the instants, and the first ten characters are the UTC day: no Date.parse per row
+ * (which made up most of ~160 ms at 100k orders).
+ */
+const at = (v: unknown) => (typeof v === "string" ? v : "");
 
 export function computeDashboard(input: StatsInput, now: Date): DashboardStats {
   const nowMs = now.getTime();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
-  const thisMonth = utcMonthStart(y, m);
-  const lastMonth = utcMonthStart(y, m - 1);
-  const nextMonth = utcMonthStart(y, m + 1);
-  const thisYear = Date.UTC(y, 0, 1);
-  const nextYear = Date.UTC(y + 1, 0, 1);
+  const thisMonth = iso(Date.UTC(y, m, 1));
+  const lastMonth = iso(Date.UTC(y, m - 1, 1));
+  const nextMonth = iso(Date.UTC(y, m + 1, 1));
+  const thisYear = iso(Date.UTC(y, 0, 1));
+  const nextYear = iso(Date.UTC(y + 1, 0, 1));
   const today = Date.UTC(y, m, now.getUTCDate());
-  const firstDay = today - (ORDERS_PER_DAY_DAYS - 1) * DAY_MS;
+  const firstDay = iso(today - (ORDERS_PER_DAY_DAYS - 1) * DAY_MS);
+  const tomorrow = iso(today + DAY_MS);
 
   const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   const perDay = new Map<string, number>();
-  for (let d = firstDay; d <= today; d += DAY_MS) perDay.set(dayKey(d), 0);
+  for (let i = ORDERS_PER_DAY_DAYS - 1; i >= 0; i--) perDay.set(iso(today - i * DAY_MS).slice(0, 10), 0);
   const revenue = { thisMonth: 0, lastMonth: 0 };
   const byCustomer = new Map<number, { revenue: number; orders: number }>();
 
   for (const o of input.orders) {
     const status = o.status as OrderStatus;
     if (status in ordersByStatus) ordersByStatus[status]++;
-    const placed = timeOf(o.placedAt);
-    if (placed >= firstDay && placed < today + DAY_MS) {
-      const k = dayKey(placed);
+    const placed = at(o.placedAt);
+    if (placed >= firstDay && placed < tomorrow) {
+      const k = placed.slice(0, 10);
       perDay.set(k, (perDay.get(k) ?? 0) + 1);
     }
     if (!REVENUE_STATUSES.includes(status)) continue;
-    const paid = timeOf(o.paidAt);
+    const paid = at(o.paidAt);
     const total = typeof o.total === "number" ? o.total : 0;
     if (paid >= thisMonth && paid < nextMonth) revenue.thisMonth += total;
     else if (paid >= lastMonth && paid < thisMonth) revenue.lastMonth += total;
@@ -105,10 +111,10 @@ export function computeDashboard(input: StatsInput, now: Date): DashboardStats {
     .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name) || a.id - b.id);
 
   return {
-    asOf: new Date(nowMs).toISOString(),
+    asOf: iso(nowMs),
     scope: input.scope,
     basis: STATS_BASIS,
-    revenue: { ...revenue, thisMonthStart: new Date(thisMonth).toISOString(), lastMonthStart: new Date(lastMonth).toISOString() },
+    revenue: { ...revenue, thisMonthStart: thisMonth, lastMonthStart: lastMonth },
     ordersByStatus,
     openOrders: OPEN_STATUSES.reduce((n, s) => n + ordersByStatus[s], 0),
     ordersPerDay: [...perDay].map(([date, count]) => ({ date, count })),

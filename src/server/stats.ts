@@ -19,8 +19,13 @@ const USED: Record<"orders" | "customers" | "products", readonly string[]> = {
 
 function visible(store: Store, ability: AppAbility, resource: keyof typeof USED) {
   if (!canDo(ability, "read", resource as ResourceName)) return [];
-  const fields = USED[resource].filter((f) => readableFields(ability, resource as ResourceName).includes(f));
-  return readableRows(ability, resource as ResourceName, store.rows(resource as ResourceName)).map((row) => {
+  const rows = readableRows(ability, resource as ResourceName, store.rows(resource as ResourceName));
+  const readable = readableFields(ability, resource as ResourceName);
+  const fields = USED[resource].filter((f) => readable.includes(f));
+  // Today every reader may see every field used: then the rows go as they are (a copy of 100k
+  // orders costs ~20 ms for nothing); a field a role may not read never reaches the computation.
+  if (fields.length === USED[resource].length) return rows;
+  return rows.map((row) => {
     const out: Record<string, unknown> & { id: number } = { id: row.id };
     for (const f of fields) out[f] = row[f];
     return out;
