@@ -19,11 +19,17 @@ const seed = JSON.parse(fs.readFileSync(path.resolve(process.env.E2E_DB_JSON ?? 
   customers: { id: number; name: string }[];
 };
 
+// The newest credit limit change in the data set, and the customer it is about.
+const creditChange = seed["audit-events"].findLast((e) => e.resource === "customers" && e.action === "update" && "creditLimit" in e.changes);
+const changedCustomer = seed.customers.find((c) => c.id === creditChange?.recordId);
+
+test.use({ timezoneId: "UTC" });
+
 test("an auditor finds who changed a customer's credit limit, and when, from the screens alone", async ({ page, login }) => {
-  const change = seed["audit-events"].findLast((e) => e.resource === "customers" && e.action === "update" && "creditLimit" in e.changes);
-  expect(change, "the data set has a credit limit change").toBeTruthy();
-  const { recordId, changes } = change!;
-  const customer = seed.customers.find((c) => c.id === recordId)!;
+  expect(creditChange && changedCustomer, "the data set has a credit limit change").toBeTruthy();
+  const change = creditChange!;
+  const customer = changedCustomer!;
+  const { recordId, changes } = change;
   const history = seed["audit-events"].filter((e) => e.resource === "customers" && e.recordId === recordId);
 
   await login("auditor");
@@ -44,12 +50,12 @@ test("an auditor finds who changed a customer's credit limit, and when, from the
 
   // The update: open it.
   await rows.filter({ hasText: "Update" }).getByRole("button", { name: "eye" }).click();
-  await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change!.id}$`));
-  await expect(page.getByRole("heading", { name: `Audit event #${change!.id}` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change.id}$`));
+  await expect(page.getByRole("heading", { name: `Audit event #${change.id}` })).toBeVisible();
 
   const details = page.locator(".ant-descriptions");
-  await expect(details.getByRole("row", { name: /^Who/ })).toContainText(change!.actorName);
-  await expect(details.getByRole("row", { name: /^When/ })).toContainText(change!.at);
+  await expect(details.getByRole("row", { name: /^Who/ })).toContainText(change.actorName);
+  await expect(details.getByRole("row", { name: /^When/ })).toContainText(change.at);
   await expect(details.getByRole("row", { name: /^Action/ })).toContainText("Update");
 
   // Before and after, as money.
@@ -61,6 +67,27 @@ test("an auditor finds who changed a customer's credit limit, and when, from the
   await details.getByRole("link", { name: `${customer.name} (Customer #${recordId})` }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${recordId}$`));
   await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
+});
+
+test("…or from the customer's own page: the History tab says who, when, and the credit limit before and after", async ({ page, login }) => {
+  const change = creditChange!;
+  const customer = changedCustomer!;
+  const { from, to } = change.changes.creditLimit;
+
+  await login("auditor");
+  await page.getByRole("menu").getByRole("menuitem", { name: "Customers" }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(customer.name);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const row = page.locator(".ant-table-row").filter({ hasText: customer.name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole("button", { name: "eye" }).click();
+  await page.getByRole("tab", { name: "History" }).click();
+
+  const update = page.getByRole("listitem").filter({ hasText: "Update" });
+  await expect(update).toContainText(change.actorName);
+  // The browser runs in UTC (test.use above), so the shown minute is the stored one.
+  await expect(update).toContainText(`${change.at.slice(0, 10)} ${change.at.slice(11, 16)}`);
+  await expect(update.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
 });
 
 test("an event about a deleted record says so, without an error, and leads to that record's whole history", async ({ page, login, playwright, baseURL }) => {
