@@ -24,6 +24,23 @@ export function showFields(def: EntityDef, ability: AppAbility, record?: Record<
   return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
 }
 
+/**
+ * The columns of a CSV export: every field the role may read (SPEC §2 "visible fields only"),
+ * not only the list's columns, since an export is read outside the app. id first, system fields last.
+ */
+export function exportFields(def: EntityDef, ability: AppAbility): NamedField[] {
+  const readable = new Set(readableFields(ability, def.name as ResourceName));
+  return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
+}
+
+/** What the search box searches for this role: the definition's searched fields it may read. */
+export function searchLabels(def: EntityDef, ability: AppAbility): string[] {
+  const readable = new Set(readableFields(ability, def.name as ResourceName));
+  return Object.entries(def.fields)
+    .filter(([name, f]) => f.search && readable.has(name))
+    .map(([, f]) => f.label.toLowerCase());
+}
+
 export type FormMode = "create" | "edit";
 
 /** The inputs of a create or edit form: client-writable fields the role may write (on this record). */
