@@ -43,14 +43,23 @@ export function searchLabels(def: EntityDef, ability: AppAbility): string[] {
 
 export type FormMode = "create" | "edit";
 
-/** The inputs of a create or edit form: client-writable fields the role may write (on this record). */
+/**
+ * The inputs of a create or edit form: client-writable fields the role may write (on this record).
+ * On edit, a lifecycle field offers only where this record's value may go (and staying put).
+ */
 export function formFields(def: EntityDef, ability: AppAbility, mode: FormMode, record?: Record<string, unknown>): NamedField[] {
   const action = mode === "create" ? "create" : "update";
   const allowed = new Set(permittedFields(ability, action, def.name as ResourceName, record));
-  return Object.entries(def.fields).filter(([name, f]) => {
-    if (f.write === "never" || (mode === "edit" && f.write === "create")) return false;
-    return allowed.has(name);
-  });
+  return Object.entries(def.fields)
+    .filter(([name, f]) => {
+      if (f.write === "never" || (mode === "edit" && f.write === "create")) return false;
+      return allowed.has(name);
+    })
+    .map(([name, f]): NamedField => {
+      const current = record?.[name];
+      if (mode !== "edit" || !f.transitions || typeof current !== "string") return [name, f];
+      return [name, { ...f, options: [current, ...(f.transitions[current] ?? [])] }];
+    });
 }
 
 /**
