@@ -253,3 +253,79 @@ test("export: every row of the current filter and sort, money in dollars, dates 
     expect(l[col("Category")]).not.toBe("");
   }
 });
+
+/** For each resource: a record others point at, and what the refusal must say. */
+const REFERENCED = [
+  {
+    resource: "customers",
+    find: async (request: APIRequestContext) => {
+      const { body: [order] } = await api<Rec[]>(request, "get", "/api/orders?_end=1");
+      const { body: customer } = await api(request, "get", `/api/customers/${String(order.customerId)}`);
+      const { total } = await api<Rec[]>(request, "get", `/api/orders?customerId=${customer.id}&_end=1`);
+      return { name: String(customer.name), says: `${total} ${total === 1 ? "order" : "orders"} point at it` };
+    },
+  },
+  {
+    resource: "products",
+    find: async (request: APIRequestContext) => {
+      const { body: [order] } = await api<Rec[]>(request, "get", "/api/orders?_end=1");
+      const { body: product } = await api(request, "get", `/api/products/${(order.items as { productId: number }[])[0].productId}`);
+      return { name: String(product.name), says: "point at it" };
+    },
+  },
+  {
+    resource: "categories",
+    find: async (request: APIRequestContext) => {
+      const { body: [category] } = await api<Rec[]>(request, "get", "/api/categories?_sort=id&_end=1");
+      const { total } = await api<Rec[]>(request, "get", `/api/products?categoryId=${category.id}&_end=1`);
+      return { name: String(category.name), says: `${total} products point at it` };
+    },
+  },
+] as const;
+
+for (const { resource, find } of REFERENCED) {
+  test(`${resource}: found by search, its delete refused with what points at it, and nothing deleted`, async ({ page, login }) => {
+    await login("manager");
+    const { name, says } = await find(page.request);
+    await page.goto(`/${resource}`);
+    await page.getByRole("searchbox", { name: "Search" }).fill(name);
+    await expect(row(page, name).first()).toBeVisible();
+    await row(page, name).first().getByRole("button", { name: "delete" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+    await expect(page.locator(".ant-notification")).toContainText(says);
+    await expect(page.locator(".ant-notification")).toContainText("Nothing was deleted.");
+    await page.reload();
+    await expect(row(page, name).first()).toBeVisible();
+  });
+}
+
+test("a category made in the form, then a conflicting product edit overwritten with mine keeps their price", async ({ page, login }) => {
+  await login("manager");
+  const name = unique("Form Category");
+  await page.goto("/categories/create");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description").fill("Made in the form");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/categories\/show\/\d+$/);
+  const categoryId = Number(page.url().split("/").pop());
+
+  const sku = `CF-${Date.now().toString(36).toUpperCase()}`.slice(0, 20);
+  const { body: product } = await api(page.request, "post", "/api/products", { sku, name: `${name} item`, categoryId, price: 1000, cost: 400, stock: 5 });
+  await page.goto(`/products/edit/${product.id}`);
+  await expect(page.getByLabel("SKU")).toHaveValue(sku);
+  await api(page.request, "patch", `/api/products/${product.id}`, { price: 1250, version: product.version });
+  await page.getByLabel("Stock").fill("9");
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog", { name: "Someone else changed this record" });
+  await expect(dialog.getByRole("row", { name: /^Price/ })).toContainText("$12.50");
+  await expect(dialog.getByRole("row", { name: /^Stock/ })).toContainText("9");
+  await dialog.getByRole("button", { name: "Overwrite with mine" }).click();
+  await expect(page).toHaveURL(new RegExp(`/products/show/${product.id}$`));
+  await expect(page.getByText("$12.50")).toBeVisible();
+  await expect(page.locator(".ant-descriptions tr").filter({ has: page.locator("th", { hasText: /^Stock$/ }) })).toContainText("9");
+
+  // The category's Products tab lists it, by name.
+  await page.goto(`/categories/show/${categoryId}`);
+  await page.getByRole("tab", { name: "Products" }).click();
+  await expect(page.getByRole("tabpanel").getByText(`${name} item`)).toBeVisible();
+});
