@@ -195,6 +195,16 @@ describe("writes per role", () => {
     expect(s.readDb().categories.some((c) => c.id === cat.id)).toBe(true);
   });
 
+  it("REFERENCED says how many, in words that agree with the number", async () => {
+    const db = s.readDb();
+    const perCustomer = new Map<number, number>();
+    for (const o of db.orders) perCustomer.set(o.customerId as number, (perCustomer.get(o.customerId as number) ?? 0) + 1);
+    const one = [...perCustomer].find(([, n]) => n === 1)!;
+    const many = [...perCustomer].find(([, n]) => n > 1)!;
+    expect((await as.manager.del(`/api/customers/${one[0]}`)).body.message).toContain("1 order points at it. Nothing was deleted.");
+    expect((await as.manager.del(`/api/customers/${many[0]}`)).body.message).toContain(`${many[1]} orders point at it. Nothing was deleted.`);
+  });
+
   it("product status: every transition of SPEC §4 and none other", async () => {
     const create = await as.manager.post("/api/products", { sku: "TRANS-0001", name: "Transit", categoryId: s.readDb().categories[0].id, price: 100, cost: 50, stock: 1 });
     expect(create.status, create.text).toBe(201);
