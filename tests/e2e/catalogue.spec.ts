@@ -361,3 +361,21 @@ test("show pages list related records: a customer's orders, the customers a staf
   // The owner column is this very staff member on every row: it is left out.
   await expect(page.getByRole("tabpanel").getByRole("columnheader", { name: "Owner" })).toHaveCount(0);
 });
+
+test("a list page names its references with one request per referenced resource, not one per row", async ({ page, login }) => {
+  await login("manager");
+  const lookups: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/(staff|categories)\?.*id=/.test(r.url())) lookups.push(r.url());
+  });
+  // A reference shows "#id" until its label arrives, then the name.
+  await page.goto("/customers?pageSize=50");
+  await expect(rows(page)).toHaveCount(50);
+  await expect(rows(page).locator('a[href^="/staff/show/"]').first()).toHaveText(/^[^#]/);
+  await page.goto("/products?pageSize=50");
+  await expect(rows(page)).toHaveCount(50);
+  await expect(rows(page).locator('a[href^="/categories/show/"]').first()).toHaveText(/^[^#]/);
+  await page.waitForLoadState("networkidle");
+  expect(lookups.filter((u) => u.includes("/api/staff?")).length).toBe(1);
+  expect(lookups.filter((u) => u.includes("/api/categories?")).length).toBe(1);
+});
