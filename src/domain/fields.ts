@@ -30,6 +30,11 @@ export interface FieldDef {
   pattern?: RegExp;
   patternMessage?: string;
   options?: readonly string[];
+  /**
+   * For an `enum` changed by update along a lifecycle (a product's status): from each value, the
+   * values it may go to. The server refuses other moves; the edit form offers only these.
+   */
+  transitions?: Readonly<Record<string, readonly string[]>>;
   /** For `reference`: the resource pointed at. */
   reference?: string;
   /**

@@ -189,7 +189,7 @@ export function resourceRoutes(store: Store) {
       const named = Object.entries(counts)
         .map(([r, n]) => `${n} ${n === 1 ? getEntity(r).singular.toLowerCase() : getEntity(r).label.toLowerCase()}`)
         .join(" and ");
-      throw new AppError("REFERENCED", `This ${def.singular.toLowerCase()} cannot be deleted: ${named} point at it. Nothing was deleted.`, undefined, { counts });
+      throw new AppError("REFERENCED", `This ${def.singular.toLowerCase()} cannot be deleted: ${named} ${Object.values(counts).reduce((a, b) => a + b, 0) === 1 ? "points" : "point"} at it. Nothing was deleted.`, undefined, { counts });
     }
     const now = new Date();
     store.transact((data) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "switchboard-demo";
@@ -41,6 +42,10 @@ export async function choose(page: Page, label: string, option: string) {
 /** A name no other test (or earlier run on the same data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/** A form item's error text, found by the item's label. */
+export const fieldError = (page: Page, label: string) =>
+  page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain-error");
+
 interface Fixtures {
   /** Sign in as a demo account through the login page; resolves once the app shows them signed in. */
   login: (account: DemoAccount) => Promise<void>;
@@ -80,3 +85,46 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** A downloaded CSV as rows of cells (RFC 4180 quoting; the leading BOM dropped). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, "");
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") endCell();
+    else if (c === "\r" && src[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Press the list's Export CSV button and read the file the browser downloads. */
+export async function exportCsv(page: Page): Promise<{ filename: string; header: string[]; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const path = await download.path();
+  const [header, ...rows] = parseCsv(readFileSync(path, "utf8"));
+  return { filename: download.suggestedFilename(), header, rows };
+}

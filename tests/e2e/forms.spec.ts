@@ -25,7 +25,7 @@ test("a save over someone else's change says so and offers to reload", async ({ 
   // Nothing the user typed is lost until they choose to reload.
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} (mine)`);
 
-  await page.getByRole("button", { name: "Reload" }).click();
+  await page.getByRole("button", { name: "Reload theirs" }).click();
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Their description");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
 

@@ -1,11 +1,7 @@
-import type { Page } from "@playwright/test";
-import { choose, expect, submitLogin, test, unique } from "./fixtures";
+import { choose, expect, fieldError, submitLogin, test, unique } from "./fixtures";
 
 const NEW_PASSWORD = "a-long-initial-password";
 
-/** A form item's error text, found by the item's label. */
-const fieldError = (page: Page, label: string) =>
-  page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain-error");
 
 test("an admin creates, edits and deactivates a staff member, who then cannot sign in", async ({ page, login, browser, baseURL }) => {
   const name = unique("Test Agent");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customers, orders, products, staff } from "../../domain/entities";
+import type { FieldDef } from "../../domain/fields";
 import { defineAbilityFor } from "../../domain/policy";
 import { columnFields, createDefaults, filterKind, fixedCreateValues, formFields, showFields } from "./entity-view";
 
@@ -28,6 +29,15 @@ describe("what a generic view shows of an entity, per role", () => {
     expect(names(formFields(customers, as("agent"), "create"))).not.toContain("creditLimit");
     // A placed order keeps only its notes and assignee open.
     expect(names(formFields(orders, as("manager"), "edit", { id: 1, status: "placed" }))).toEqual(["assigneeId", "notes"]);
+  });
+
+  it("offers a lifecycle field only the moves its record may make", () => {
+    const status = (record?: Record<string, unknown>) =>
+      (formFields(products, as("manager"), record ? "edit" : "create", record).find(([n]) => n === "status")?.[1] as FieldDef).options;
+    expect(status()).toEqual(["draft", "active", "archived"]);
+    expect(status({ id: 1, status: "draft" })).toEqual(["draft", "active"]);
+    expect(status({ id: 1, status: "active" })).toEqual(["active", "archived"]);
+    expect(status({ id: 1, status: "archived" })).toEqual(["archived", "active"]);
   });
 
   it("pins what the role's create rule requires: an agent's customer and order are their own", () => {

@@ -24,16 +24,42 @@ export function showFields(def: EntityDef, ability: AppAbility, record?: Record<
   return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
 }
 
+/**
+ * The columns of a CSV export: every field the role may read (SPEC §2 "visible fields only"),
+ * not only the list's columns, since an export is read outside the app. id first, system fields last.
+ */
+export function exportFields(def: EntityDef, ability: AppAbility): NamedField[] {
+  const readable = new Set(readableFields(ability, def.name as ResourceName));
+  return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
+}
+
+/** What the search box searches for this role: the definition's searched fields it may read. */
+export function searchLabels(def: EntityDef, ability: AppAbility): string[] {
+  const readable = new Set(readableFields(ability, def.name as ResourceName));
+  return Object.entries(def.fields)
+    .filter(([name, f]) => f.search && readable.has(name))
+    .map(([, f]) => f.label.toLowerCase());
+}
+
 export type FormMode = "create" | "edit";
 
-/** The inputs of a create or edit form: client-writable fields the role may write (on this record). */
+/**
+ * The inputs of a create or edit form: client-writable fields the role may write (on this record).
+ * On edit, a lifecycle field offers only where this record's value may go (and staying put).
+ */
 export function formFields(def: EntityDef, ability: AppAbility, mode: FormMode, record?: Record<string, unknown>): NamedField[] {
   const action = mode === "create" ? "create" : "update";
   const allowed = new Set(permittedFields(ability, action, def.name as ResourceName, record));
-  return Object.entries(def.fields).filter(([name, f]) => {
-    if (f.write === "never" || (mode === "edit" && f.write === "create")) return false;
-    return allowed.has(name);
-  });
+  return Object.entries(def.fields)
+    .filter(([name, f]) => {
+      if (f.write === "never" || (mode === "edit" && f.write === "create")) return false;
+      return allowed.has(name);
+    })
+    .map(([name, f]): NamedField => {
+      const current = record?.[name];
+      if (mode !== "edit" || !f.transitions || typeof current !== "string") return [name, f];
+      return [name, { ...f, options: [current, ...(f.transitions[current] ?? [])] }];
+    });
 }
 
 /**

@@ -3,7 +3,8 @@ import type { FormMode, NamedField } from "./entity-view";
 type Values = Record<string, unknown>;
 
 const blank = (v: unknown) => v === undefined || v === null || v === "";
-const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
+/** Equal as a form sees it: absent, null and empty text are the same nothing. */
+export const sameValue = (a: unknown, b: unknown) => (blank(a) && blank(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The body of a write: only the form's own fields. On create, what was filled in; on edit, only
@@ -18,7 +19,7 @@ export function toPayload(fields: NamedField[], values: Values, mode: FormMode, 
     if (field.type === "password" && blank(value)) continue;
     if (mode === "create") {
       if (!blank(value)) out[name] = value;
-    } else if (!same(value, record?.[name])) {
+    } else if (!sameValue(value, record?.[name])) {
       out[name] = blank(value) ? null : value;
     }
   }

@@ -24,7 +24,7 @@ export const products: EntityDef = {
     price: { type: "money", label: "Price", required: true, min: PRICE_MIN, max: PRICE_MAX, write: "always", column: true },
     cost: { type: "money", label: "Cost", required: true, min: COST_MIN, max: COST_MAX, write: "always", column: true },
     stock: { type: "integer", label: "Stock", required: true, min: STOCK_MIN, max: STOCK_MAX, defaultValue: 0, write: "always", column: true },
-    status: { type: "enum", label: "Status", required: true, options: PRODUCT_STATUSES, defaultValue: "draft", write: "always", column: true },
+    status: { type: "enum", label: "Status", required: true, options: PRODUCT_STATUSES, transitions: PRODUCT_TRANSITIONS, defaultValue: "draft", write: "always", column: true },
     description: { type: "longtext", label: "Description", max: LONG_TEXT_MAX, write: "always", search: true },
   },
   list: { defaultSort: { field: "name", order: "asc" } },

@@ -1,18 +1,23 @@
-import { PRODUCT_TRANSITIONS, type ProductStatus } from "../../domain/entities/products";
 import { AppError } from "../../domain/errors";
 import type { ResourceRules } from "./types";
 
-/** SPEC §4 products: `status` moves only along PRODUCT_TRANSITIONS. */
+/**
+ * SPEC §4 products: `status` moves only along the transitions its field definition names (the
+ * same data the edit form offers its choices from). Written for any field with `transitions`.
+ */
 export const productRules: ResourceRules = {
   beforeWrite(w) {
-    if (!w.before || w.values.status === undefined) return;
-    const from = w.before.status as ProductStatus;
-    const to = w.values.status as ProductStatus;
-    if (from === to) return;
-    const allowed = PRODUCT_TRANSITIONS[from] ?? [];
-    if (!allowed.includes(to)) {
-      const hint = allowed.length ? `From ${from} it can go to: ${allowed.join(", ")}.` : `It cannot leave ${from}.`;
-      throw new AppError("INVALID_TRANSITION", `A product cannot go from ${from} to ${to}. ${hint}`, { status: [`Cannot go from ${from} to ${to}`] });
+    if (!w.before) return;
+    for (const [name, field] of Object.entries(w.def.fields)) {
+      if (!field.transitions || w.values[name] === undefined || w.values[name] === null) continue;
+      const from = String(w.before[name]);
+      const to = String(w.values[name]);
+      if (from === to) continue;
+      const allowed = field.transitions[from] ?? [];
+      if (!allowed.includes(to)) {
+        const hint = allowed.length ? `From ${from} it can go to: ${allowed.join(", ")}.` : `It cannot leave ${from}.`;
+        throw new AppError("INVALID_TRANSITION", `A ${w.def.singular.toLowerCase()} cannot go from ${from} to ${to}. ${hint}`, { [name]: [`Cannot go from ${from} to ${to}`] });
+      }
     }
   },
 };

@@ -1,15 +1,17 @@
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
-import { App, Button, Form, Spin } from "antd";
-import { useEffect, useMemo, useRef } from "react";
+import { Form, Spin } from "antd";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
+import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
 import { FieldInput } from "../fields/field-input";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
+import { ConflictDialog } from "./conflict-dialog";
 
 type Values = Record<string, unknown>;
 
@@ -32,8 +34,10 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
 /** The generic create and edit form of an entity. */
 export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
   const ability = useAbility();
-  const { notification } = App.useApp();
   const invalidate = useInvalidate();
+  // The values last sent, and the record the server holds now when that save met a conflict.
+  const submitted = useRef<Values>({});
+  const [theirs, setTheirs] = useState<Values | null>(null);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
   const { formProps, saveButtonProps, query, onFinish, form } = useForm<BaseRecord, HttpError, Values>({
@@ -46,33 +50,15 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     // Refine refetches the record after every save attempt, which would reset the form under a
     // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
     invalidates: ["list", "many"],
-    onMutationSuccess: () => {
-      if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
-    },
     errorNotification: (error) => errorNotification(def, fieldsRef.current, mode)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;
-      if (e.code === "VERSION_CONFLICT") {
-        const key = `${def.name}-${String(id)}-conflict`;
-        notification.warning({
-          key,
-          message: "Someone else changed this record",
-          description: "Your changes were not saved. Reload to see their version, then make your changes again.",
-          duration: 0,
-          btn: (
-            <Button
-              type="primary"
-              onClick={async () => {
-                notification.destroy(key);
-                await query?.refetch();
-                form.resetFields();
-              }}
-            >
-              Reload
-            </Button>
-          ),
-        });
-      }
+      const current = e.body?.current;
+      if (e.code === "VERSION_CONFLICT" && current && typeof current === "object") setTheirs(current as Values);
+    },
+    onMutationSuccess: () => {
+      setTheirs(null);
+      if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
     },
   });
   const record: BaseRecord | undefined = query?.data?.data;
@@ -96,12 +82,33 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
       initialValues={initialValues}
       layout="vertical"
       style={{ maxWidth: 640 }}
-      onFinish={(values: Values) => onFinish(toPayload(fields, { ...values, ...fixed }, mode, record)).catch(() => undefined)}
+      onFinish={(values: Values) => {
+        submitted.current = { ...values, ...fixed };
+        return onFinish(toPayload(fields, submitted.current, mode, record)).catch(() => undefined);
+      }}
       scrollToFirstError
     >
       {mode === "edit" && !record ? <Spin /> : fields.map(([name, field]) => <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />)}
     </Form>
   );
+
+  const conflict =
+    mode === "edit" && record && theirs ? (
+      <ConflictDialog
+        open
+        rows={conflictRows(fields, record, theirs, submitted.current)}
+        fields={def.fields}
+        saving={!!saveButtonProps.loading}
+        onKeepEditing={() => setTheirs(null)}
+        onReload={async () => {
+          setTheirs(null);
+          await query?.refetch();
+          form.resetFields();
+        }}
+        // Only this form's own changes (against what it opened), stated on their version.
+        onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
+      />
+    ) : null;
 
   const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
   return mode === "create" ? (
@@ -111,6 +118,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   ) : (
     <Edit resource={def.name} recordItemId={id} title={title} saveButtonProps={saveButtonProps} canDelete={false} isLoading={query?.isLoading}>
       {body}
+      {conflict}
     </Edit>
   );
 }

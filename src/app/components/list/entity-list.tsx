@@ -1,12 +1,15 @@
 import { List, useTable } from "@refinedev/antd";
-import type { BaseRecord, CrudFilter } from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Form, Table, Typography } from "antd";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
-import { columnFields, filterKind, searchable } from "../../lib/entity-view";
+import { columnFields, filterKind, searchable, searchLabels } from "../../lib/entity-view";
+import { BulkDelete } from "./bulk-delete";
 import { fieldColumns } from "./columns";
+import { ExportCsvButton } from "./export-csv-button";
 import { ListFilters } from "./list-filters";
 import { RecordActions } from "./record-actions";
 
@@ -16,6 +19,9 @@ export function EntityList({ def }: { def: EntityDef }) {
   const fields = useMemo(() => columnFields(def, ability), [def, ability]);
   const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
   const canSearch = useMemo(() => searchable(def, ability), [def, ability]);
+  const mayDelete = !def.readOnly && canDo(ability, "delete", def.name as never);
+  // Selected rows across pages, by id, with the record as it was shown (for the summary).
+  const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
   const { tableProps, searchFormProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
@@ -54,13 +60,36 @@ export function EntityList({ def }: { def: EntityDef }) {
       }
     : false;
 
-  const searchFields = Object.entries(def.fields)
-    .filter(([, f]) => f.search)
-    .map(([, f]) => f.label.toLowerCase());
+  const searchFields = searchLabels(def, ability);
+  const rowSelection = mayDelete
+    ? {
+        preserveSelectedRowKeys: true,
+        selectedRowKeys: [...selected.keys()],
+        onChange: (keys: React.Key[]) =>
+          setSelected((prev) => {
+            const next = new Map<BaseKey, BaseRecord>();
+            for (const key of keys) {
+              const record = prev.get(key as BaseKey) ?? rows?.find((r) => r.id === key);
+              if (record) next.set(key as BaseKey, record);
+            }
+            return next;
+          }),
+        // The policy's row rule (a placed order is never deleted) decides which rows can be ticked.
+        getCheckboxProps: (record: BaseRecord) => ({ disabled: !canDo(ability, "delete", def.name as never, record), "aria-label": `Select ${String(record[def.recordLabel] ?? record.id)}` }),
+      }
+    : undefined;
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
 
   return (
-    <List title={def.label}>
+    <List
+      title={def.label}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          <ExportCsvButton def={def} filters={filters} sorters={sorters} />
+        </>
+      )}
+    >
       {/* useTable makes a search form and reads it; connect it (no DOM) so antd does not warn. */}
       <Form form={searchFormProps.form} component={false} />
       <ListFilters
@@ -68,11 +97,13 @@ export function EntityList({ def }: { def: EntityDef }) {
         filters={filters}
         setFilters={applyFilters}
         search={canSearch}
-        searchPlaceholder={`Search ${searchFields.slice(0, 3).join(", ")}`}
+        searchPlaceholder={`Search ${searchFields.join(", ")}`}
       />
+      {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
       <Table<BaseRecord>
         {...tableProps}
         rowKey="id"
+        rowSelection={rowSelection}
         columns={columns}
         pagination={pagination}
         size="middle"

@@ -2,7 +2,7 @@ import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
 import { filterKind, humanize, type NamedField } from "../../lib/entity-view";
 import { ReferenceSelect } from "../fields/reference-select";
@@ -105,15 +105,29 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
   );
 }
 
+/** How long typing pauses before the list searches: a few keystrokes make one request, not one each. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 function SearchBox({ value, placeholder, onSearch }: { value: string; placeholder: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  // The parent's handler is a new function on each render; a render must not restart the wait.
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  }, [onSearch]);
+  // Search as the operator types; Enter still searches at once.
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => search.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
   return (
     <Input.Search
       allowClear
       aria-label="Search"
       placeholder={placeholder}
-      style={{ width: 260 }}
+      style={{ width: 320 }}
       value={text}
       onChange={(e) => {
         setText(e.target.value);

@@ -22,16 +22,19 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
   const params = { id, data: record };
   const off = { enabled: false };
   const size = compact ? "small" : "middle";
+  // Refine titles a button "You don't have permission to access" whenever its own access check is
+  // off, as it is here (CanAccess decides, per record): a hover tip that says the opposite of the truth.
+  const title = (what: string) => `${what} this ${def.singular.toLowerCase()}`;
   return (
     <Space size={compact ? 4 : 8}>
       {show && (
         <CanAccess resource={def.name} action="show" params={params}>
-          <ShowButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} />
+          <ShowButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} title={title("Show")} />
         </CanAccess>
       )}
       {!def.readOnly && (
         <CanAccess resource={def.name} action="edit" params={params}>
-          <EditButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} />
+          <EditButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} title={title("Edit")} />
         </CanAccess>
       )}
       {!def.readOnly && (
@@ -42,6 +45,7 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
             hideText={compact}
             size={size}
             accessControl={off}
+            title={title("Delete")}
             confirmTitle={`Delete this ${def.singular.toLowerCase()}?`}
             confirmOkText="Delete"
             onSuccess={onDeleted}
