@@ -48,7 +48,7 @@ export interface FieldDef {
   defaultValue?: unknown;
   /** Shown as a list column (SPEC §2: every shown enum/reference/date/number gets a filter). */
   column?: boolean;
-  /** Searched by `q`. */
+  /** Searched by `q`; for a reference, q searches the label of the record it points at. */
   search?: boolean;
   /** Shown on the show page and accepted in filters; false only for write-only secrets. */
   readable?: boolean;

@@ -3,7 +3,7 @@
  * the form runs the same per-field schema as its client-side rule, so both say the same thing.
  */
 import { z } from "zod";
-import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_ITEMS, ORDER_MIN_QUANTITY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import type { FieldErrors } from "./errors";
 import type { EntityDef, FieldDef } from "./fields";
 import { formatMoney } from "./format";
@@ -69,7 +69,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case "datetime":
       return z.iso.datetime({ error: "Must be an ISO 8601 date-time" });
     case "items":
-      return z.array(orderItemSchema, { error: "Must be a list of items" }).max(ORDER_MAX_ITEMS, { error: `At most ${ORDER_MAX_ITEMS} items` });
+      return z
+        .array(orderItemSchema, { error: "Must be a list of items" })
+        .min(ORDER_MIN_ITEMS, { error: `Add at least ${ORDER_MIN_ITEMS} item` })
+        .max(ORDER_MAX_ITEMS, { error: `At most ${ORDER_MAX_ITEMS} items` });
     case "json":
       return z.unknown();
   }

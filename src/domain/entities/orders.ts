@@ -9,7 +9,7 @@ export const orders: EntityDef = {
   recordLabel: "number",
   fields: {
     number: { type: "text", label: "Number", write: "never", column: true, search: true },
-    customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true },
+    customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true, search: true },
     assigneeId: {
       type: "reference",
       label: "Assignee",
@@ -21,7 +21,7 @@ export const orders: EntityDef = {
       write: "always",
       column: true,
     },
-    items: { type: "items", label: "Items", write: "always", defaultValue: [] },
+    items: { type: "items", label: "Items", required: true, write: "always" },
     total: { type: "money", label: "Total", write: "never", column: true },
     status: { type: "enum", label: "Status", options: ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"], write: "never", column: true },
     notes: { type: "longtext", label: "Notes", max: LONG_TEXT_MAX, write: "always", search: true },
