@@ -11,6 +11,7 @@ import { authRoutes } from "./auth";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
 import type { Store } from "./store";
+import { transitionRoutes } from "./transitions";
 
 type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
 
@@ -39,6 +40,8 @@ export function apiRouter(store: Store): Router {
     { path: "/auth/me", methods: { GET: auth.me } },
     { path: "/auth/password", methods: { POST: auth.changePassword } },
   ];
+  const transitions = transitionRoutes(store);
+  routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
   for (const def of ENTITIES) {
     const name = def.name as ResourceName;
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
