@@ -41,6 +41,10 @@ export const orderItemSchema = z.strictObject(
   { error: (iss) => (iss.code === "unrecognized_keys" ? `Not allowed here: ${iss.keys.join(", ")}` : "Invalid item") },
 );
 
+/** Order lines as a client writes them: a line's unitPrice is the server's (SPEC §5). */
+export const writableLines = (items: unknown): unknown =>
+  Array.isArray(items) ? items.map((i: { productId?: unknown; quantity?: unknown } | null) => ({ productId: i?.productId, quantity: i?.quantity })) : items;
+
 /** The schema of one present value of a field. */
 export function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.type) {
