@@ -80,7 +80,8 @@ export function apiRouter(store: Store): Router {
       // A query string means nothing to a route without a list: `?callback=`, `?_method=`,
       // `?_embed=` are refused rather than silently carried along.
       const takesQuery = route.query === "ignored" || (route.query === "list" && method === "GET");
-      if (!takesQuery && req.originalUrl.includes("?")) throw new AppError("BAD_QUERY", "This call takes no query parameters");
+      // A bare trailing `?` carries nothing (simple-rest's custom() always appends one).
+      if (!takesQuery && /\?./.test(req.originalUrl)) throw new AppError("BAD_QUERY", "This call takes no query parameters");
       res.setHeader("Cache-Control", "no-store");
       await handler(req, res, { id: id ?? 0 });
     } catch (err) {

@@ -26,6 +26,18 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** An antd Select (in a form or the filter bar), opened and answered by its option's text. */
+export async function choose(page: Page, label: string, option: string) {
+  // A required field's accessible name starts with antd's "* " mark.
+  // The chosen value covers the input, so click the select around it.
+  const combobox = page.getByRole("combobox", { name: new RegExp(`^(\\* )?${label}$`) });
+  await page.locator(".ant-select").filter({ has: combobox }).click();
+  await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
+  // A multi-select stays open after a choice.
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+}
+
 /** A name no other test (or earlier run on the same data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,19 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, submitLogin, test, unique } from "./fixtures";
+import { choose, expect, submitLogin, test, unique } from "./fixtures";
 
 const NEW_PASSWORD = "a-long-initial-password";
-
-/** An antd Select (in a form or the filter bar), opened and answered by its option's text. */
-async function choose(page: Page, label: string, option: string) {
-  // A required field's accessible name starts with antd's "* " mark.
-  // The chosen value covers the input, so click the select around it.
-  const combobox = page.getByRole("combobox", { name: new RegExp(`^(\\* )?${label}$`) });
-  await page.locator(".ant-select").filter({ has: combobox }).click();
-  await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
-  // A multi-select stays open after a choice.
-  await page.keyboard.press("Escape");
-  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
-}
 
 /** A form item's error text, found by the item's label. */
 const fieldError = (page: Page, label: string) =>
