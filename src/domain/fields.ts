@@ -73,6 +73,8 @@ export interface EntityDef {
   fields: Record<string, FieldDef>;
   list: {
     defaultSort: { field: string; order: "asc" | "desc" };
+    /** System fields shown as columns too, after the own ones (and so filtered, SPEC §2). */
+    systemColumns?: readonly ("createdAt" | "updatedAt")[];
   };
   related?: RelatedList[];
   /** Append-only resources refuse every write through the generic API. */

@@ -75,6 +75,9 @@ describe("the lifecycle, step by step", () => {
     ]);
     expectError(await agent2.get(`/api/orders/${order.id}/transitions`), 404, "NOT_FOUND");
     expect((await auditor.get(`/api/orders/${order.id}/transitions`)).status).toBe(200);
+    // A bare "?" (what simple-rest's custom() sends) carries no query; a real one is refused.
+    expect((await agent.get(`/api/orders/${order.id}/transitions?`)).status).toBe(200);
+    expectError(await agent.get(`/api/orders/${order.id}/transitions?callback=x`), 400, "BAD_QUERY");
   });
 
   it("every pair the lifecycle does not allow is INVALID_TRANSITION, and changes nothing", async () => {

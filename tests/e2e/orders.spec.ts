@@ -178,3 +178,27 @@ test("an auditor sees the order page and can press nothing", async ({ page, logi
   await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await api.dispose();
 });
+
+test("an agent finds their orders by customer name and filters several statuses at once", async ({ page, login }) => {
+  await login("agent");
+  const [own] = (await (await page.request.get("/api/orders?_end=1&status=delivered")).json()) as { customerId: number }[];
+  const customer = (await (await page.request.get(`/api/customers/${own.customerId}`)).json()) as { name: string };
+  const expected = Number((await page.request.get(`/api/orders?q=${encodeURIComponent(customer.name)}&_end=1`)).headers()["x-total-count"]);
+
+  await page.goto("/orders");
+  await page.getByRole("searchbox", { name: "Search" }).fill(customer.name.toLowerCase());
+  await page.keyboard.press("Enter");
+  const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+  await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText(customer.name);
+
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  // Both in one go: the select stays open for a second choice.
+  await page.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Status" }) }).click();
+  for (const status of ["Placed", "Paid"]) await page.locator(".ant-select-dropdown:visible").getByTitle(status, { exact: true }).click();
+  await page.keyboard.press("Escape");
+  const placedOrPaid = Number((await page.request.get("/api/orders?status=placed&status=paid&_end=1")).headers()["x-total-count"]);
+  await expect(page).toHaveURL(/status/);
+  await expect(page.getByText(new RegExp(`of ${placedOrPaid}$`))).toBeVisible();
+  for (const row of await rows.all()) await expect(row.locator(".ant-tag")).toHaveText(/^(Placed|Paid)$/);
+});

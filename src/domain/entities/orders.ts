@@ -33,6 +33,6 @@ export const orders: EntityDef = {
     refundedAt: { type: "datetime", label: "Refunded", write: "never" },
     reason: { type: "text", label: "Reason", min: REASON_MIN, max: REASON_MAX, write: "never" },
   },
-  list: { defaultSort: { field: "createdAt", order: "desc" } },
+  list: { defaultSort: { field: "createdAt", order: "desc" }, systemColumns: ["createdAt"] },
   overrides: { show: "order-show" },
 };
