@@ -1,8 +1,11 @@
 /** SPEC §4 and §7: POST /api/orders/:id/transitions, its refusals, its stock and its audit trail. */
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFUND_WINDOW_DAYS } from "../../src/domain/constants";
+import { DEMO_PASSWORD, REFUND_WINDOW_DAYS } from "../../src/domain/constants";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, STATUS_TIMESTAMP, type OrderStatus } from "../../src/domain/order-lifecycle";
-import { expectError, startTestServer, staffId, type Body, type Client, type TestServer } from "./helpers";
+import type { DbShape } from "../../src/server/db-shape";
+import { startServer } from "../../src/server/start";
+import { Client, expectError, makeDataDir, startTestServer, staffId, type Body, type TestServer } from "./helpers";
 import { newDraft, newProduct, stockOf, transition, walk } from "./order-helpers";
 
 let s: TestServer;
@@ -199,11 +202,22 @@ describe("refusals with their codes", () => {
   });
 
   it("placing needs at least one line and every product active", async () => {
-    const empty = s.readDb().orders.find((o) => o.status === "draft" && (o.items as unknown[]).length === 0);
-    if (empty) {
-      const res = await transition(manager, empty as Body, "placed");
+    // A draft without lines cannot be written through the API any more; one in older data cannot be placed.
+    const { dir, dbFile } = await makeDataDir();
+    const data = JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape;
+    const empty = data.orders.find((o) => o.status === "draft")!;
+    empty.items = [];
+    fs.writeFileSync(dbFile, JSON.stringify(data));
+    const old = await startServer({ port: 0, app: "none", dbFile });
+    try {
+      const c = new Client(old.url);
+      await c.post("/api/auth/login", { email: "manager@example.com", password: DEMO_PASSWORD });
+      const res = await transition(c, empty as Body, "placed");
       expectError(res, 422, "VALIDATION_FAILED");
-      expect(res.body.errors).toHaveProperty("items");
+      expect(res.body.errors.items).toEqual(["Add at least 1 item"]);
+    } finally {
+      await old.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
     const p = await newProduct(manager, 10, 1_000, "Soon archived lamp");
     const draft = await newDraft(manager, [{ productId: p.id, quantity: 1 }]);
