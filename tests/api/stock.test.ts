@@ -23,7 +23,8 @@ function expectedStock(db: DbShape, initial: Map<number, number>): Map<number, n
 
 const actualStock = (db: DbShape, ids: Iterable<number>) => new Map([...ids].map((id) => [id, db.products.find((p) => p.id === id)!.stock as number]));
 
-describe("races for the last units", () => {
+// Hundreds of writes each, every one a whole-file fsync: generous budgets for a loaded machine.
+describe("races for the last units", { timeout: 90_000 }, () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer();
@@ -115,8 +116,8 @@ describe("SIGKILL during a stream of transitions", () => {
       expect((await manager.post("/api/auth/login", { email: "manager@example.com", password: DEMO_PASSWORD })).status).toBe(200);
       const products = await Promise.all([newProduct(manager, 40), newProduct(manager, 25)]);
       for (const p of products) initial.set(p.id, p.stock);
-      const orders: Body[] = [];
-      for (let i = 0; i < 30; i++) orders.push(await newDraft(manager, products.map((p) => ({ productId: p.id, quantity: 1 + Math.floor(random() * 4) }))));
+      const lines = Array.from({ length: 30 }, () => products.map((p) => ({ productId: p.id, quantity: 1 + Math.floor(random() * 4) })));
+      const orders: Body[] = await Promise.all(lines.map((l) => newDraft(manager, l)));
 
       // Each order: placed, then perhaps cancelled, as fast as the server takes them, several at once.
       let answered = 0;
@@ -159,5 +160,6 @@ describe("SIGKILL during a stream of transitions", () => {
     const done = exited(child);
     child.kill("SIGTERM");
     await done;
-  });
+    // Three server starts and ~200 writes: on a loaded machine this takes longer than one request's budget.
+  }, 120_000);
 });

@@ -97,7 +97,7 @@ describe("the lifecycle, step by step", () => {
       expect((await manager.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: from, version: order.version });
       expect(await stockOf(manager, p.id)).toBe(stock);
     }
-  });
+  }, 90_000);
 });
 
 describe("who may move an order", () => {
