@@ -126,15 +126,29 @@ export function validateWrite(def: EntityDef, body: Record<string, unknown>, mod
   return Object.keys(errors).length ? { data, errors } : { data };
 }
 
+/** A nested issue (an order line's) says which entry it is about, counted from 1 as people do. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  const [first] = issue.path;
+  if (first === undefined) return issue.message;
+  return `${typeof first === "number" ? `Line ${first + 1}` : String(first)}: ${issue.message}`;
+}
+
+/** Errors keyed `items.N.field`, said on the `items` field itself: "Line N+1: …". */
+export const lineMessages = (errors: FieldErrors): string[] =>
+  Object.entries(errors).flatMap(([key, messages]) => {
+    const index = Number(key.split(".")[1]);
+    return Number.isInteger(index) ? messages.map((m) => `Line ${index + 1}: ${m}`) : [];
+  });
+
 function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: FieldErrors): string[] {
   const own: string[] = [];
   for (const issue of issues) {
     if (issue.path.length) {
-      // Nested (order items): items.0.quantity
+      // Nested (order items): items.0.quantity, and on the field itself "Line 1: …"
       const key = [name, ...issue.path.map(String)].join(".");
       (errors[key] ??= []).push(issue.message);
-      if (!own.length) own.push("Check the highlighted entries");
-    } else own.push(issue.message);
+    }
+    own.push(issueMessage(issue));
   }
   return own;
 }
@@ -144,5 +158,6 @@ export function checkFieldValue(f: FieldDef, value: unknown): string | null {
   const v = isOptionalText(f) ? blankToUndefined(value) : value;
   if (v === undefined || v === null || v === "") return f.required ? REQUIRED : null;
   const parsed = fieldSchema(f).safeParse(v);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid value");
+  const issue = parsed.error?.issues[0];
+  return parsed.success ? null : issue ? issueMessage(issue) : "Invalid value";
 }

@@ -28,7 +28,7 @@ import {
   type OrderStatus,
 } from "../domain/order-lifecycle";
 import { canDo, stripRecord } from "../domain/policy";
-import { fieldSchema } from "../domain/schema";
+import { fieldSchema, lineMessages } from "../domain/schema";
 import { appendAudit, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
@@ -160,7 +160,7 @@ function requirePlaceable(db: Store["data"], lines: OrderLine[]) {
   });
   if (Object.keys(errors).length) {
     const names = Object.values(errors).flat().join("; ");
-    throw new AppError("VALIDATION_FAILED", `Cannot place this order: ${names}`, { items: ["Check the highlighted entries"], ...errors });
+    throw new AppError("VALIDATION_FAILED", `Cannot place this order: ${names}`, { items: lineMessages(errors), ...errors });
   }
   const shortages = stockShortages(lines, (id) => findRow(db, ITEM_REFERENCE, id));
   if (shortages.length) throw new AppError("INSUFFICIENT_STOCK", describeShortages(shortages), undefined, { shortages });

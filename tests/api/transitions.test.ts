@@ -226,6 +226,7 @@ describe("refusals with their codes", () => {
     expectError(res, 422, "VALIDATION_FAILED");
     expect(res.body.message).toContain("Soon archived lamp is not active");
     expect(res.body.errors["items.0.productId"]).toEqual(["Soon archived lamp is not active"]);
+    expect(res.body.errors.items).toEqual(["Line 1: Soon archived lamp is not active"]);
     expect(await stockOf(manager, p.id)).toBe(10);
   });
 });

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
 import type { FieldDef } from "../../../domain/fields";
 import { formatMoney } from "../../../domain/format";
-import { checkFieldValue, orderItemSchema, writableLines } from "../../../domain/schema";
+import { checkFieldValue, writableLines } from "../../../domain/schema";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
 export interface FormLine {
@@ -27,20 +27,10 @@ interface ItemsInputProps {
   readOnly?: boolean;
 }
 
-/**
- * The definition's rule for `items`, on the lines as they will be sent (unitPrice is the
- * server's), naming the line a problem is on.
- */
+/** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */
 export const itemsRule = (field: FieldDef): Rule => ({
   validator: async (_rule, value: unknown) => {
-    const lines = writableLines(value);
-    if (Array.isArray(lines)) {
-      for (const [i, line] of lines.entries()) {
-        const parsed = orderItemSchema.safeParse(line);
-        if (!parsed.success) throw new Error(`Line ${i + 1}: ${parsed.error.issues[0]?.message ?? "Invalid item"}`);
-      }
-    }
-    const message = checkFieldValue(field, lines);
+    const message = checkFieldValue(field, writableLines(value));
     if (message) throw new Error(message);
   },
 });
