@@ -536,7 +536,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     return Math.min(q, Math.max(1, Math.floor(10_000_000 / price)), ORDER_MAX_QUANTITY);
   };
   const pickItems = (draft: boolean) => {
-    const lines = draft && chance(0.3) ? 0 : [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5][int(0, 19)];
+    // Every order has 1–50 lines (SPEC §5), drafts too: an empty one could not be made through the API.
+    const lines = [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5][int(0, 19)];
     const items: { productId: number; quantity: number; unitPrice: number }[] = [];
     for (let tries = 0; items.length < lines && tries < lines * 10; tries++) {
       const k = Math.min(upperBound(productCum, rand() * productCum[productCum.length - 1]), active.length - 1);

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   LOW_STOCK_THRESHOLD,
   ORDER_MAX_QUANTITY,
+  ORDER_MIN_ITEMS,
   ORDER_MIN_QUANTITY,
   PRICE_MAX,
   PRICE_MIN,
@@ -292,7 +293,7 @@ describe("orders", () => {
     for (const o of db.orders) {
       const items = o.items as { productId: number; quantity: number; unitPrice: number }[];
       expect(items.length).toBeLessThanOrEqual(5);
-      if (o.status !== "draft") expect(items.length, o.number as string).toBeGreaterThanOrEqual(1);
+      expect(items.length, o.number as string).toBeGreaterThanOrEqual(ORDER_MIN_ITEMS);
       expect(new Set(items.map((it) => it.productId)).size).toBe(items.length);
       for (const it of items) {
         expect(Object.keys(it)).toEqual(["productId", "quantity", "unitPrice"]);
@@ -352,11 +353,10 @@ describe("orders", () => {
     expect(delivered.filter((o) => NOW - ms(o.deliveredAt) > REFUND_WINDOW_DAYS * DAY).length).toBeGreaterThanOrEqual(5);
   });
 
-  it("drafts are recent, some with items, some empty, a few the demo agent's", () => {
+  it("drafts are recent, each with at least one line (SPEC §5, docs/decisions/020), a few the demo agent's", () => {
     const drafts = db.orders.filter((o) => o.status === "draft");
     for (const d of drafts) expect(NOW - ms(d.createdAt)).toBeLessThan(15 * DAY);
-    expect(drafts.some((d) => (d.items as unknown[]).length > 0)).toBe(true);
-    expect(drafts.some((d) => (d.items as unknown[]).length === 0)).toBe(true);
+    for (const d of drafts) expect((d.items as unknown[]).length, d.number as string).toBeGreaterThanOrEqual(ORDER_MIN_ITEMS);
     expect(drafts.filter((d) => d.assigneeId === staffByEmail("agent@example.com").id).length).toBeGreaterThanOrEqual(3);
   });
 

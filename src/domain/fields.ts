@@ -53,7 +53,7 @@ export interface FieldDef {
   defaultValue?: unknown;
   /** Shown as a list column (SPEC §2: every shown enum/reference/date/number gets a filter). */
   column?: boolean;
-  /** Searched by `q`. */
+  /** Searched by `q`; for a reference, q searches the label of the record it points at. */
   search?: boolean;
   /** Shown on the show page and accepted in filters; false only for write-only secrets. */
   readable?: boolean;
@@ -78,6 +78,8 @@ export interface EntityDef {
   fields: Record<string, FieldDef>;
   list: {
     defaultSort: { field: string; order: "asc" | "desc" };
+    /** System fields shown as columns too, after the own ones (and so filtered, SPEC §2). */
+    systemColumns?: readonly ("createdAt" | "updatedAt")[];
   };
   related?: RelatedList[];
   /** Append-only resources refuse every write through the generic API. */

@@ -7,7 +7,7 @@ import { AbilityBuilder, createMongoAbility, subject as caslSubject, type Forced
 import { permittedFieldsOf } from "@casl/ability/extra";
 import { getEntity, readableFieldNames, type ResourceName } from "./entities";
 import type { Role } from "./entities/staff";
-import { ORDER_STATUSES } from "./order-lifecycle";
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-lifecycle";
 
 export type Action = "read" | "create" | "update" | "delete" | "transition";
 type RecordSubject = ForcedSubject<ResourceName> & Record<string, unknown>;
@@ -134,4 +134,14 @@ export function stripRecord<T extends Record<string, unknown>>(ability: AppAbili
   const out: Record<string, unknown> = {};
   for (const key of allowed) if (key in record) out[key] = record[key];
   return out as Partial<T>;
+}
+
+/**
+ * The transitions this ability may make on this order from its current state: the lifecycle
+ * says where it can go, the policy who may take it there. The order page shows exactly these
+ * buttons; the server refuses anything else.
+ */
+export function allowedTransitions(ability: AppAbility, order: Record<string, unknown>): OrderStatus[] {
+  const from = order.status as OrderStatus;
+  return (ORDER_TRANSITIONS[from] ?? []).filter((to) => canDo(ability, "transition", "orders", order, to));
 }

@@ -88,11 +88,17 @@ describe("validation bounds (SPEC §5), at and past each bound", () => {
     bad(customers.fields.tier, "platinum");
   });
 
-  it("order items: quantity 1–999, at most 50 lines, no client unitPrice", () => {
+  it("order items: 1–50 lines, quantity 1–999, no client unitPrice", () => {
     const base = { customerId: 1, assigneeId: 2 };
     const line = (quantity: number) => ({ productId: 1, quantity });
+    expect(validateWrite(orders, base, "create").errors?.items).toEqual(["Required"]);
+    expect(validateWrite(orders, { ...base, items: [] }, "create").errors?.items?.[0]).toMatch(/at least 1 item/);
+    expect(validateWrite(orders, { items: [] }, "update").errors?.items?.[0]).toMatch(/at least 1 item/);
     expect(validateWrite(orders, { ...base, items: [line(1), line(C.ORDER_MAX_QUANTITY)] }, "create").errors).toBeUndefined();
     expect(validateWrite(orders, { ...base, items: [line(0)] }, "create").errors).toHaveProperty(["items.0.quantity"]);
+    // The field itself names the line, as the form's rule does.
+    expect(validateWrite(orders, { ...base, items: [line(1), line(0)] }, "create").errors?.items).toEqual(["Line 2: Must be at least 1"]);
+    expect(checkFieldValue(orders.fields.items, [line(1), line(1000)])).toBe("Line 2: Must be at most 999");
     expect(validateWrite(orders, { ...base, items: [line(C.ORDER_MAX_QUANTITY + 1)] }, "create").errors).toHaveProperty(["items.0.quantity"]);
     const fifty = Array.from({ length: C.ORDER_MAX_ITEMS }, () => line(1));
     expect(validateWrite(orders, { ...base, items: fifty }, "create").errors).toBeUndefined();

@@ -3,7 +3,7 @@
  * the form runs the same per-field schema as its client-side rule, so both say the same thing.
  */
 import { z } from "zod";
-import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
+import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_ITEMS, ORDER_MIN_QUANTITY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants";
 import type { FieldErrors } from "./errors";
 import type { EntityDef, FieldDef } from "./fields";
 import { formatMoney } from "./format";
@@ -41,6 +41,10 @@ export const orderItemSchema = z.strictObject(
   { error: (iss) => (iss.code === "unrecognized_keys" ? `Not allowed here: ${iss.keys.join(", ")}` : "Invalid item") },
 );
 
+/** Order lines as a client writes them: a line's unitPrice is the server's (SPEC §5). */
+export const writableLines = (items: unknown): unknown =>
+  Array.isArray(items) ? items.map((i: { productId?: unknown; quantity?: unknown } | null) => ({ productId: i?.productId, quantity: i?.quantity })) : items;
+
 /** The schema of one present value of a field. */
 export function fieldSchema(f: FieldDef): z.ZodType {
   switch (f.type) {
@@ -69,7 +73,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case "datetime":
       return z.iso.datetime({ error: "Must be an ISO 8601 date-time" });
     case "items":
-      return z.array(orderItemSchema, { error: "Must be a list of items" }).max(ORDER_MAX_ITEMS, { error: `At most ${ORDER_MAX_ITEMS} items` });
+      return z
+        .array(orderItemSchema, { error: "Must be a list of items" })
+        .min(ORDER_MIN_ITEMS, { error: `Add at least ${ORDER_MIN_ITEMS} item` })
+        .max(ORDER_MAX_ITEMS, { error: `At most ${ORDER_MAX_ITEMS} items` });
     case "json":
       return z.unknown();
   }
@@ -119,15 +126,29 @@ export function validateWrite(def: EntityDef, body: Record<string, unknown>, mod
   return Object.keys(errors).length ? { data, errors } : { data };
 }
 
+/** A nested issue (an order line's) says which entry it is about, counted from 1 as people do. */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  const [first] = issue.path;
+  if (first === undefined) return issue.message;
+  return `${typeof first === "number" ? `Line ${first + 1}` : String(first)}: ${issue.message}`;
+}
+
+/** Errors keyed `items.N.field`, said on the `items` field itself: "Line N+1: …". */
+export const lineMessages = (errors: FieldErrors): string[] =>
+  Object.entries(errors).flatMap(([key, messages]) => {
+    const index = Number(key.split(".")[1]);
+    return Number.isInteger(index) ? messages.map((m) => `Line ${index + 1}: ${m}`) : [];
+  });
+
 function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: FieldErrors): string[] {
   const own: string[] = [];
   for (const issue of issues) {
     if (issue.path.length) {
-      // Nested (order items): items.0.quantity
+      // Nested (order items): items.0.quantity, and on the field itself "Line 1: …"
       const key = [name, ...issue.path.map(String)].join(".");
       (errors[key] ??= []).push(issue.message);
-      if (!own.length) own.push("Check the highlighted entries");
-    } else own.push(issue.message);
+    }
+    own.push(issueMessage(issue));
   }
   return own;
 }
@@ -137,5 +158,6 @@ export function checkFieldValue(f: FieldDef, value: unknown): string | null {
   const v = isOptionalText(f) ? blankToUndefined(value) : value;
   if (v === undefined || v === null || v === "") return f.required ? REQUIRED : null;
   const parsed = fieldSchema(f).safeParse(v);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "Invalid value");
+  const issue = parsed.error?.issues[0];
+  return parsed.success ? null : issue ? issueMessage(issue) : "Invalid value";
 }

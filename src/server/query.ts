@@ -18,6 +18,14 @@ export interface SortKey {
   dir: 1 | -1;
 }
 
+export interface ListQueryOptions {
+  /**
+   * The ids of `resource`'s records whose label contains `q` (lower-cased), among those the
+   * reader may see: what a searched reference field matches.
+   */
+  referenceMatches?: (resource: string, q: string) => Set<number>;
+}
+
 export interface ListPlan {
   start: number;
   end: number;
@@ -87,7 +95,7 @@ function toInt(key: string, raw: string | undefined, fallback: number): number {
  * @param readable the fields this role may read on this resource: the only ones it may filter,
  *   sort or search (SPEC §6).
  */
-export function parseListQuery(def: EntityDef, readable: readonly string[], rawQuery: string): ListPlan {
+export function parseListQuery(def: EntityDef, readable: readonly string[], rawQuery: string, options: ListQueryOptions = {}): ListPlan {
   const fields = allFields(def);
   const canUse = (name: string) => Object.prototype.hasOwnProperty.call(fields, name) && readable.includes(name) && !UNQUERYABLE.has(fields[name].type);
   const singles = new Map<string, string>();
@@ -120,7 +128,20 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
   const q = singles.get("q")?.trim().toLowerCase();
   if (q) {
     const searched = searchFieldNames(def).filter(canUse);
-    tests.push((row) => searched.some((f) => present(row[f]) && String(row[f]).toLowerCase().includes(q)));
+    // A searched reference matches when the record it points at is named like q (an order by its
+    // customer's name); which records those are is the caller's to say, as the reader sees them.
+    const referenced = new Map<string, Set<number>>();
+    for (const f of searched) {
+      const target = fields[f].type === "reference" ? fields[f].reference : undefined;
+      if (target) referenced.set(f, options.referenceMatches?.(target, q) ?? new Set());
+    }
+    tests.push((row) =>
+      searched.some((f) => {
+        const ids = referenced.get(f);
+        if (ids) return ids.has(row[f] as number);
+        return present(row[f]) && String(row[f]).toLowerCase().includes(q);
+      }),
+    );
   }
 
   const start = toInt("_start", singles.get("_start"), 0);

@@ -5,7 +5,7 @@
  * what the reader may see.
  */
 import type { Request, Response } from "express";
-import { getEntity, type ResourceName } from "../domain/entities";
+import { getEntity, isResourceName, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
 import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
@@ -64,13 +64,22 @@ export function resourceRoutes(store: Store) {
     const def = getEntity(resource);
     const { ability } = req.ctx;
     requireAction(ability, "read", resource, def);
-    const plan = parseListQuery(def, readableFields(ability, resource), rawQuery(req));
+    const plan = parseListQuery(def, readableFields(ability, resource), rawQuery(req), { referenceMatches: (target, q) => labelMatches(ability, target, q) });
     const rows = readableRows(ability, resource, store.rows(resource)).filter(plan.matches);
     rows.sort(compareRows(plan.sort));
     const page = rows.slice(plan.start, plan.end).map((row) => stripRecord(ability, resource, row));
     res.setHeader("X-Total-Count", String(rows.length));
     res.setHeader("Access-Control-Expose-Headers", "X-Total-Count");
     res.json(page);
+  }
+
+  /** Records of `target` the reader may see whose label (a field they may read) contains q. */
+  function labelMatches(ability: AppAbility, target: string, q: string): Set<number> {
+    if (!isResourceName(target) || !canDo(ability, "read", target)) return new Set();
+    const labelField = getEntity(target).recordLabel;
+    if (!readableFields(ability, target).includes(labelField)) return new Set();
+    const rows = readableRows(ability, target, store.rows(target));
+    return new Set(rows.filter((r) => r[labelField] !== undefined && r[labelField] !== null && String(r[labelField]).toLowerCase().includes(q)).map((r) => r.id));
   }
 
   function one(req: Request, res: Response, resource: ResourceName, id: number) {
@@ -96,8 +105,8 @@ export function resourceRoutes(store: Store) {
     const values = validated.data;
     const errors = newFieldErrors(validated.errors);
     for (const k of unknown) errors[k] = ["Unknown field"];
-    failValidation(errors);
-    failValidation(checkReferences(db, ability, def, values));
+    // All field errors at once: a form learns of a wrong customer and of missing items together.
+    failValidation({ ...checkReferences(db, ability, def, values), ...errors });
     const duplicates = checkUnique(db, resource, def, values, null);
     if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
 
@@ -142,8 +151,7 @@ export function resourceRoutes(store: Store) {
     for (const k of unknown) errors[k] = ["Unknown field"];
     if (body.version === undefined) errors.version = ["Required: the version you edited"];
     else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
-    failValidation(errors);
-    failValidation(checkReferences(db, ability, def, values, before));
+    failValidation({ ...checkReferences(db, ability, def, values, before), ...errors });
     if (body.version !== before.version)
       throw new AppError("VERSION_CONFLICT", "Someone else changed this record since you opened it", undefined, { current: stripRecord(ability, resource, before) });
     const duplicates = checkUnique(db, resource, def, changedOnly(values, before), before.id);

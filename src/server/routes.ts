@@ -12,6 +12,7 @@ import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
 import type { Store } from "./store";
+import { transitionRoutes } from "./transitions";
 
 type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
 
@@ -41,6 +42,8 @@ export function apiRouter(store: Store): Router {
     { path: "/auth/password", methods: { POST: auth.changePassword } },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(store).dashboard } },
   ];
+  const transitions = transitionRoutes(store);
+  routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
   for (const def of ENTITIES) {
     const name = def.name as ResourceName;
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.

@@ -123,7 +123,9 @@ describe("an agent's orders and products", () => {
     const res = await agent.post("/api/orders", { customerId: othersCustomer().id });
     expectError(res, 422, "VALIDATION_FAILED");
     expect(res.body.errors).toHaveProperty("customerId");
-    const assigned = await agent.post("/api/orders", { customerId: own()[0].id, assigneeId: other });
+    // A valid order otherwise (SPEC §5: at least one line), so only the assignee is wrong.
+    const line = { productId: s.readDb().products.find((p) => p.status === "active")!.id, quantity: 1 };
+    const assigned = await agent.post("/api/orders", { customerId: own()[0].id, assigneeId: other, items: [line] });
     expectError(assigned, 403, "FORBIDDEN_FIELD");
     expect(assigned.body.errors).toHaveProperty("assigneeId");
   });

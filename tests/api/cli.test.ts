@@ -2,52 +2,21 @@
  * `tsx src/server/main.ts` as npm start runs it: the one line the e2e tests parse, a clean stop,
  * and the data file surviving kills in the middle of writes.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../src/domain/constants";
 import { checkShape } from "../../src/server/store";
-import { ROOT, SEED_DB_FILE } from "../../src/server/paths";
+import { SEED_DB_FILE } from "../../src/server/paths";
 import { makeDataDir } from "./helpers";
+import { exited, killChildren, launch, spawnServer } from "./process";
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-// node itself with tsx's loader, not the tsx wrapper: a signal must reach the server process,
-// and the wrapper does not pass SIGKILL on.
-const NODE_ARGS = ["--import", "tsx", "src/server/main.ts"];
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-});
-
-function launch(dbFile: string): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
-  const child = spawn(process.execPath, NODE_ARGS, { cwd: ROOT, env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DB_FILE: dbFile }, stdio: ["ignore", "pipe", "pipe"] });
-  children.add(child);
-  let out = "";
-  let err = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line; stdout: ${out} stderr: ${err}`)), 20_000);
-    child.stdout!.on("data", () => {
-      const m = /^Switchboard listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out);
-      if (m && Number(m[2]) > 0) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1], stdout: () => out });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited ${code}; stdout: ${out} stderr: ${err}`));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+afterAll(killChildren);
 
 describe("the CLI", () => {
   it("prints exactly one listening line with the real port, serves, and stops cleanly on SIGTERM", async () => {
@@ -79,8 +48,7 @@ describe("the CLI", () => {
     const { dir, dbFile } = await makeDataDir();
     dirs.push(dir);
     fs.writeFileSync(dbFile, "");
-    const child = spawn(process.execPath, NODE_ARGS, { cwd: ROOT, env: { ...process.env, PORT: "0", DB_FILE: dbFile }, stdio: ["ignore", "pipe", "pipe"] });
-    children.add(child);
+    const child = spawnServer({ PORT: "0", DB_FILE: dbFile });
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
     expect(await exited(child)).toBe(1);

@@ -16,6 +16,12 @@ describe("what a generic view shows of an entity, per role", () => {
     expect(names(columnFields(staff, as("manager")))).not.toContain("lastLoginAt");
   });
 
+  it("adds the system columns a definition asks for: orders by creation date, with a date filter", () => {
+    const columns = columnFields(orders, as("agent"));
+    expect(names(columns)).toEqual(["number", "customerId", "assigneeId", "total", "status", "placedAt", "createdAt"]);
+    expect(filterKind(columns.at(-1)![1])).toBe("dates");
+  });
+
   it("never shows a write-only secret", () => {
     expect(names(showFields(staff, as("admin"), { id: 1 }))).not.toContain("password");
   });

@@ -10,7 +10,9 @@ export type NamedField = [name: string, field: FieldDef];
 
 export function columnFields(def: EntityDef, ability: AppAbility): NamedField[] {
   const readable = new Set(readableFields(ability, def.name as ResourceName));
-  return Object.entries(def.fields).filter(([name, f]) => f.column && readable.has(name));
+  const system = allFields(def);
+  const own = Object.entries(def.fields).filter(([name, f]) => f.column && readable.has(name));
+  return [...own, ...(def.list.systemColumns ?? []).filter((name) => readable.has(name)).map((name): NamedField => [name, system[name]])];
 }
 
 export function searchable(def: EntityDef, ability: AppAbility): boolean {

@@ -1,3 +1,4 @@
+import { writableLines } from "../../domain/schema";
 import type { FormMode, NamedField } from "./entity-view";
 
 type Values = Record<string, unknown>;
@@ -9,17 +10,16 @@ export const sameValue = (a: unknown, b: unknown) => (blank(a) && blank(b)) || J
 /**
  * The body of a write: only the form's own fields. On create, what was filled in; on edit, only
  * what changed (a cleared optional field as null) plus the record's `version`. An empty password
- * on edit means "keep it"; order items are not written by the generic form.
+ * on edit means "keep it"; order lines go without the unitPrice the form shows them with.
  */
 export function toPayload(fields: NamedField[], values: Values, mode: FormMode, record?: Values): Values {
   const out: Values = {};
   for (const [name, field] of fields) {
-    const value = values[name];
-    if (field.type === "items") continue;
+    const value = field.type === "items" ? writableLines(values[name]) : values[name];
     if (field.type === "password" && blank(value)) continue;
     if (mode === "create") {
       if (!blank(value)) out[name] = value;
-    } else if (!sameValue(value, record?.[name])) {
+    } else if (!sameValue(value, field.type === "items" ? writableLines(record?.[name]) : record?.[name])) {
       out[name] = blank(value) ? null : value;
     }
   }

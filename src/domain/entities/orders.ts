@@ -9,7 +9,7 @@ export const orders: EntityDef = {
   recordLabel: "number",
   fields: {
     number: { type: "text", label: "Number", write: "never", column: true, search: true },
-    customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true },
+    customerId: { type: "reference", label: "Customer", required: true, reference: "customers", write: "always", column: true, search: true },
     assigneeId: {
       type: "reference",
       label: "Assignee",
@@ -21,7 +21,7 @@ export const orders: EntityDef = {
       write: "always",
       column: true,
     },
-    items: { type: "items", label: "Items", write: "always", defaultValue: [] },
+    items: { type: "items", label: "Items", required: true, write: "always" },
     total: { type: "money", label: "Total", write: "never", column: true },
     status: { type: "enum", label: "Status", options: ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"], write: "never", column: true },
     notes: { type: "longtext", label: "Notes", max: LONG_TEXT_MAX, write: "always", search: true },
@@ -33,6 +33,6 @@ export const orders: EntityDef = {
     refundedAt: { type: "datetime", label: "Refunded", write: "never" },
     reason: { type: "text", label: "Reason", min: REASON_MIN, max: REASON_MAX, write: "never" },
   },
-  list: { defaultSort: { field: "createdAt", order: "desc" } },
+  list: { defaultSort: { field: "createdAt", order: "desc" }, systemColumns: ["createdAt"] },
   overrides: { show: "order-show" },
 };

@@ -6,6 +6,7 @@ import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants
 import { AppError, type FieldErrors } from "../../domain/errors";
 import { formatOrderNumber } from "../../domain/format";
 import { canDo } from "../../domain/policy";
+import { lineMessages } from "../../domain/schema";
 import { findRow, ITEM_REFERENCE } from "../references";
 import type { ResourceRules, WriteState } from "./types";
 
@@ -30,7 +31,7 @@ function priceItems(w: WriteState, items: { productId: number; quantity: number 
     else if (product.status !== "active") errors[`items.${i}.productId`] = [`${String(product.name)} is not active`];
     return { productId: item.productId, quantity: item.quantity, unitPrice: Number(product?.price ?? 0) };
   });
-  if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the order lines", { items: ["Check the highlighted entries"], ...errors });
+  if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the order lines", { items: lineMessages(errors), ...errors });
   return priced;
 }
 

@@ -1,9 +1,10 @@
-import { Form, Input, InputNumber, Select, Switch, Typography } from "antd";
+import { Form, Input, InputNumber, Select, Switch } from "antd";
 import type { Rule } from "antd/es/form";
 import type { FieldDef } from "../../../domain/fields";
 import { checkFieldValue } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { humanize } from "../../lib/entity-view";
+import { ItemsInput, itemsRule } from "./items-input";
 import { MoneyInput } from "./money-input";
 import { ReferenceSelect } from "./reference-select";
 
@@ -33,8 +34,8 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
   const help = field.type === "password" && mode === "edit" ? "Leave empty to keep the current password." : field.help;
   if (field.type === "items") {
     return (
-      <Form.Item label={field.label}>
-        <Typography.Text type="secondary">Items are edited on the order page.</Typography.Text>
+      <Form.Item name={name} label={field.label} required={field.required} rules={[itemsRule(field)]} extra={help} data-field={name}>
+        <ItemsInput disabled={fixed} />
       </Form.Item>
     );
   }

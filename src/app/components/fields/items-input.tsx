@@ -1,0 +1,176 @@
+import { DeleteOutlined } from "@ant-design/icons";
+import { useSelect } from "@refinedev/antd";
+import { useMany, type BaseRecord } from "@refinedev/core";
+import { Button, InputNumber, Select, Space, Table, Typography, type SelectProps } from "antd";
+import type { Rule } from "antd/es/form";
+import type { ColumnsType } from "antd/es/table";
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
+import type { FieldDef } from "../../../domain/fields";
+import { formatMoney } from "../../../domain/format";
+import { checkFieldValue, writableLines } from "../../../domain/schema";
+
+/** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
+export interface FormLine {
+  productId: number;
+  quantity: number | null;
+  unitPrice?: number;
+}
+
+interface ItemsInputProps {
+  id?: string;
+  value?: FormLine[];
+  onChange?: (value: FormLine[]) => void;
+  disabled?: boolean;
+  /** The stored order's lines, shown without inputs (the order page). */
+  readOnly?: boolean;
+}
+
+/** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */
+export const itemsRule = (field: FieldDef): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const message = checkFieldValue(field, writableLines(value));
+    if (message) throw new Error(message);
+  },
+});
+
+const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q >= ORDER_MIN_QUANTITY && q <= ORDER_MAX_QUANTITY;
+
+/**
+ * The items editor of a draft: add a line by searching active products on the server, set its
+ * quantity, and see unit prices, line totals and the order total as you type. Unit prices of
+ * new lines are the product's current price; the server sets the real one when it saves.
+ */
+export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInputProps) {
+  const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
+  const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
+  const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
+  const { selectProps, query: found } = useSelect<BaseRecord>({
+    resource: "products",
+    optionLabel: ((p: BaseRecord) => `${String(p.name)} (${String(p.sku)}) · ${formatMoney(p.price as number)} · ${String(p.stock)} in stock`) as never,
+    optionValue: "id" as never,
+    filters: [{ field: "status", operator: "eq", value: "active" }],
+    onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),
+    sorters: [{ field: "name", order: "asc" }],
+    pagination: { pageSize: 20, mode: "server" },
+    queryOptions: { enabled: !readOnly },
+    errorNotification: false,
+  });
+  const products = useMemo(() => {
+    const map = new Map<number, BaseRecord>();
+    for (const p of [...(found.data?.data ?? []), ...onOrder.data]) map.set(Number(p.id), p);
+    return map;
+  }, [found.data, onOrder.data]);
+
+  const priceOf = (line: FormLine) => line.unitPrice ?? (products.get(line.productId)?.price as number | undefined);
+  const lineTotal = (line: FormLine) => {
+    const price = priceOf(line);
+    return price !== undefined && quantityOk(line.quantity) ? price * (line.quantity as number) : undefined;
+  };
+  const total = lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
+  const nameOf = (productId: number) => String(products.get(productId)?.name ?? `Product #${productId}`);
+
+  const set = (next: FormLine[]) => onChange?.(next);
+  const add = (productId: number) => {
+    const at = lines.findIndex((l) => l.productId === productId);
+    // The same product twice is one line with more of it.
+    if (at >= 0) set(lines.map((l, i) => (i === at ? { ...l, quantity: Math.min((l.quantity ?? 0) + 1, ORDER_MAX_QUANTITY) } : l)));
+    else set([...lines, { productId, quantity: 1 }]);
+  };
+  const full = lines.length >= ORDER_MAX_ITEMS;
+
+  type Row = FormLine & { key: number };
+  const columns: ColumnsType<Row> = [
+    {
+      key: "product",
+      title: "Product",
+      render: (_, l) => (readOnly ? <Link to={`/products/show/${l.productId}`}>{nameOf(l.productId)}</Link> : nameOf(l.productId)),
+    },
+    { key: "unitPrice", title: "Unit price", align: "right", render: (_, l) => <span className="sb-number">{formatMoney(priceOf(l))}</span> },
+    {
+      key: "quantity",
+      title: "Quantity",
+      width: 120,
+      render: (_, l, i) =>
+        readOnly ? (
+          <span className="sb-number">{l.quantity}</span>
+        ) : (
+          <InputNumber<number>
+            aria-label={`Quantity of ${nameOf(l.productId)}`}
+            value={l.quantity}
+            precision={0}
+            style={{ width: 100 }}
+            status={quantityOk(l.quantity) ? undefined : "error"}
+            disabled={disabled}
+            onChange={(q) => set(lines.map((x, k) => (k === i ? { ...x, quantity: q } : x)))}
+          />
+        ),
+    },
+    {
+      key: "lineTotal",
+      title: "Line total",
+      align: "right",
+      render: (_, l) => (
+        <span className="sb-number" data-testid="line-total">
+          {formatMoney(lineTotal(l))}
+        </span>
+      ),
+    },
+  ];
+  if (!readOnly)
+    columns.push({
+      key: "remove",
+      width: 1,
+      render: (_, l, i) => (
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${nameOf(l.productId)}`}
+          disabled={disabled}
+          onClick={() => set(lines.filter((_x, k) => k !== i))}
+        />
+      ),
+    });
+
+  return (
+    <Space direction="vertical" style={{ width: "100%" }} id={id}>
+      <Table<Row>
+        size="small"
+        pagination={false}
+        dataSource={lines.map((l, i) => ({ ...l, key: i }))}
+        locale={{ emptyText: readOnly ? "No lines." : "No lines yet: search for a product below to add one." }}
+        aria-label="Order lines"
+        columns={columns}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={3}>
+              <Typography.Text strong>Total</Typography.Text>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <Typography.Text strong className="sb-number" data-testid="order-total">
+                {formatMoney(total)}
+              </Typography.Text>
+            </Table.Summary.Cell>
+            {!readOnly && <Table.Summary.Cell index={2} />}
+          </Table.Summary.Row>
+        )}
+      />
+      {!readOnly && (
+        <Select
+          {...(selectProps as SelectProps)}
+          aria-label="Add a product"
+          placeholder={full ? `An order holds at most ${ORDER_MAX_ITEMS} lines` : "Add a product: search active products by name or SKU"}
+          value={null}
+          disabled={disabled || full}
+          style={{ width: "100%" }}
+          notFoundContent="No active product matches"
+          onChange={(productId: unknown) => {
+            if (productId !== null && productId !== undefined) add(Number(productId));
+          }}
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * SPEC §4 and §7: `POST /api/orders/:id/transitions { to, reason?, version }` moves an order
+ * along its lifecycle, and `GET` on the same path answers the steps it took (from the audit
+ * trail), for whoever may read the order — the order page's timeline, also for agents, who may
+ * not read the audit log itself.
+ *
+ * The stock a transition takes or gives back, the order's new state and the audit events are
+ * one `store.transact()`: one fsynced file write, so a crash leaves all of them or none. Nothing
+ * between the first check and that write yields, so two requests racing for the last units are
+ * decided one after the other on the same data.
+ */
+import type { Request, Response } from "express";
+import { z } from "zod";
+import { REFUND_WINDOW_DAYS } from "../domain/constants";
+import { getEntity } from "../domain/entities";
+import { AppError, type FieldErrors } from "../domain/errors";
+import {
+  describeShortages,
+  isOrderStatus,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  REASON_REQUIRED,
+  refundWindowOpen,
+  STATUS_TIMESTAMP,
+  STOCK_EFFECT,
+  stockShortages,
+  type OrderLine,
+  type OrderStatus,
+} from "../domain/order-lifecycle";
+import { canDo, stripRecord } from "../domain/policy";
+import { fieldSchema, lineMessages } from "../domain/schema";
+import { appendAudit, type Changes } from "./audit";
+import type { Row } from "./db-shape";
+import { newFieldErrors } from "./errors";
+import { requireAction, requireReadable } from "./guard";
+import { findRow, ITEM_REFERENCE } from "./references";
+import type { Store } from "./store";
+
+const orders = getEntity("orders");
+const BODY_KEYS = new Set(["to", "reason", "version"]);
+
+const bodySchema = {
+  to: z.enum(ORDER_STATUSES, { error: `Must be one of: ${ORDER_STATUSES.join(", ")}` }),
+  version: z.number({ error: "Required: the version you saw" }).int({ error: "Must be a whole number" }).min(1, { error: "Must be a whole number" }),
+  reason: fieldSchema(orders.fields.reason),
+};
+
+interface TransitionBody {
+  to: OrderStatus;
+  version: number;
+  reason?: string;
+}
+
+function parseBody(body: unknown): TransitionBody {
+  if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
+  const raw = body as Record<string, unknown>;
+  const errors: FieldErrors = newFieldErrors();
+  for (const key of Object.keys(raw)) if (!BODY_KEYS.has(key)) errors[key] = ["Unknown field"];
+  const out: Partial<TransitionBody> = {};
+  for (const key of ["to", "version"] as const) {
+    const parsed = bodySchema[key].safeParse(raw[key]);
+    if (parsed.success) (out as Record<string, unknown>)[key] = parsed.data;
+    else errors[key] = [raw[key] === undefined ? "Required" : (parsed.error.issues[0]?.message ?? "Invalid value")];
+  }
+  const reason = typeof raw.reason === "string" && raw.reason.trim() === "" ? undefined : raw.reason;
+  const needsReason = isOrderStatus(raw.to) && REASON_REQUIRED.includes(raw.to);
+  if (reason !== undefined && reason !== null) {
+    if (!needsReason) errors.reason = [`Only ${REASON_REQUIRED.join(" and ")} take a reason`];
+    else {
+      const parsed = bodySchema.reason.safeParse(reason);
+      if (parsed.success) out.reason = parsed.data as string;
+      else errors.reason = [parsed.error.issues[0]?.message ?? "Invalid value"];
+    }
+  } else if (needsReason) errors.reason = ["Required: say why"];
+  if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
+  return out as TransitionBody;
+}
+
+export function transitionRoutes(store: Store) {
+  function history(req: Request, res: Response, id: number) {
+    const { ability } = req.ctx;
+    requireAction(ability, "read", "orders", orders);
+    requireReadable(ability, "orders", orders, findRow(store.data, "orders", id));
+    const steps = store.data["audit-events"]
+      .filter((e) => e.resource === "orders" && e.recordId === id && (e.action === "create" || e.action === "transition"))
+      .map((e) => {
+        const changes = (e.changes ?? {}) as Changes;
+        const status = changes.status ?? {};
+        return {
+          id: e.id,
+          at: e.at,
+          actorId: e.actorId,
+          actorName: e.actorName,
+          action: e.action,
+          from: status.from ?? null,
+          to: status.to ?? null,
+          ...(changes.reason?.to ? { reason: changes.reason.to } : {}),
+        };
+      });
+    res.json(steps);
+  }
+
+  function transition(req: Request, res: Response, id: number) {
+    const { ability } = req.ctx;
+    requireAction(ability, "transition", "orders", orders);
+    const body = parseBody(req.body);
+    const db = store.data;
+    const before = requireReadable(ability, "orders", orders, findRow(db, "orders", id));
+    const from = before.status as OrderStatus;
+    const { to } = body;
+    // The role first: an agent's cancel is refused for who they are, whatever the state.
+    if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
+    if (body.version !== before.version)
+      throw new AppError("VERSION_CONFLICT", "Someone else changed this order since you opened it", undefined, { current: stripRecord(ability, "orders", before) });
+    if (!ORDER_TRANSITIONS[from]?.includes(to)) {
+      const next = ORDER_TRANSITIONS[from] ?? [];
+      const hint = next.length ? `From ${from} it can go to: ${next.join(", ")}.` : `${from} is final.`;
+      throw new AppError("INVALID_TRANSITION", `An order cannot go from ${from} to ${to}. ${hint}`, undefined, { from, to });
+    }
+    const now = new Date();
+    if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
+      throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
+        deliveredAt: before.deliveredAt ?? null,
+      });
+
+    const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
+    const effect = STOCK_EFFECT[to] ?? 0;
+    if (to === "placed") requirePlaceable(db, lines);
+    const products = effect ? stockUpdates(db, lines, effect, now) : [];
+
+    const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
+    const at = now.toISOString();
+    const record: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
+    if (body.reason !== undefined) record.reason = body.reason;
+    const changes: Changes = { status: { from, to }, [stamp]: { from: before[stamp] ?? null, to: at } };
+    if (body.reason !== undefined) changes.reason = { from: before.reason ?? null, to: body.reason };
+
+    store.transact((data) => {
+      for (const { before: p, after } of products) {
+        data.products[data.products.indexOf(p)] = after;
+        appendAudit(store, data, req.ctx, { action: "update", resource: "products", recordId: p.id, changes: { stock: { from: p.stock, to: after.stock } } }, now);
+      }
+      data.orders[data.orders.indexOf(before)] = record;
+      appendAudit(store, data, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
+    });
+    res.json(stripRecord(ability, "orders", record));
+  }
+
+  return { transition, history };
+}
+
+/** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
+function requirePlaceable(db: Store["data"], lines: OrderLine[]) {
+  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: ["Add at least 1 item"] });
+  const errors: FieldErrors = {};
+  lines.forEach((line, i) => {
+    const p = findRow(db, ITEM_REFERENCE, line.productId);
+    if (!p) errors[`items.${i}.productId`] = ["No such product"];
+    else if (p.status !== "active") errors[`items.${i}.productId`] = [`${String(p.name)} is not active`];
+  });
+  if (Object.keys(errors).length) {
+    const names = Object.values(errors).flat().join("; ");
+    throw new AppError("VALIDATION_FAILED", `Cannot place this order: ${names}`, { items: lineMessages(errors), ...errors });
+  }
+  const shortages = stockShortages(lines, (id) => findRow(db, ITEM_REFERENCE, id));
+  if (shortages.length) throw new AppError("INSUFFICIENT_STOCK", describeShortages(shortages), undefined, { shortages });
+}
+
+/** The products' rows after taking (-1) or giving back (+1) the lines' quantities. */
+function stockUpdates(db: Store["data"], lines: OrderLine[], effect: -1 | 1, now: Date) {
+  const delta = new Map<number, number>();
+  for (const l of lines) delta.set(l.productId, (delta.get(l.productId) ?? 0) + effect * l.quantity);
+  const out: { before: Row; after: Row }[] = [];
+  for (const [productId, d] of delta) {
+    const p = findRow(db, ITEM_REFERENCE, productId);
+    // A product deleted since it was ordered has nothing to give back to (deletes are refused
+    // while an order points at it, so this is only data edited by hand).
+    if (!p || d === 0) continue;
+    out.push({ before: p, after: { ...p, stock: Number(p.stock ?? 0) + d, updatedAt: now.toISOString(), version: p.version + 1 } });
+  }
+  return out;
+}
