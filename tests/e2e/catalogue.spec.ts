@@ -263,37 +263,42 @@ test("export: every row of the current filter and sort, money in dollars, dates 
   }
 });
 
+/**
+ * A customer with one order on a product of its own, made for this test: other tests add orders
+ * to seeded records meanwhile, so counts on those would race.
+ */
+async function customerWithOneOrder(request: APIRequestContext) {
+  const { body: me } = await api<{ user: Rec }>(request, "get", "/api/auth/me");
+  const name = unique("Referenced");
+  const stamp = Date.now().toString(36).toUpperCase();
+  const { body: category } = await api<Rec[]>(request, "get", "/api/categories?_sort=id&_end=1");
+  const { body: product } = await api(request, "post", "/api/products", { sku: `RP-${stamp}`, name: `${name} product`, categoryId: category[0].id, price: 700, cost: 100, stock: 3, status: "active" });
+  const { body: customer } = await api(request, "post", "/api/customers", { name: `${name} customer`, email: `rc-${stamp.toLowerCase()}@shop.example`, ownerId: me.user.id });
+  await api(request, "post", "/api/orders", { customerId: customer.id, assigneeId: me.user.id, items: [{ productId: product.id, quantity: 1 }] });
+  return { customer: String(customer.name), product: String(product.name) };
+}
+
 /** For each resource: a record others point at, and what the refusal must say. */
 const REFERENCED = [
   {
     resource: "customers",
-    find: async (request: APIRequestContext) => {
-      const { body: [order] } = await api<Rec[]>(request, "get", "/api/orders?_end=1");
-      const { body: customer } = await api(request, "get", `/api/customers/${String(order.customerId)}`);
-      const { total } = await api<Rec[]>(request, "get", `/api/orders?customerId=${customer.id}&_end=1`);
-      return { name: String(customer.name), says: total === 1 ? "1 order points at it" : `${total} orders point at it` };
-    },
+    find: async (request: APIRequestContext) => ({ name: (await customerWithOneOrder(request)).customer, says: "1 order points at it" }),
   },
   {
     resource: "products",
-    find: async (request: APIRequestContext) => {
-      const { body: [order] } = await api<Rec[]>(request, "get", "/api/orders?_end=1");
-      const { body: product } = await api(request, "get", `/api/products/${(order.items as { productId: number }[])[0].productId}`);
-      let onOrders = 0;
-      for (let start = 0, total = 1; start < total; start += 100) {
-        const page = await api<Rec[]>(request, "get", `/api/orders?_start=${start}&_end=${start + 100}`);
-        total = page.total;
-        onOrders += page.body.filter((o) => (o.items as { productId: number }[]).some((i) => i.productId === product.id)).length;
-      }
-      return { name: String(product.name), says: onOrders === 1 ? "1 order points at it" : `${onOrders} orders point at it` };
-    },
+    find: async (request: APIRequestContext) => ({ name: (await customerWithOneOrder(request)).product, says: "1 order points at it" }),
   },
   {
     resource: "categories",
+    // A category of this test's own: other tests add products to the seeded ones meanwhile.
     find: async (request: APIRequestContext) => {
-      const { body: [category] } = await api<Rec[]>(request, "get", "/api/categories?_sort=id&_end=1");
-      const { total } = await api<Rec[]>(request, "get", `/api/products?categoryId=${category.id}&_end=1`);
-      return { name: String(category.name), says: `${total} products point at it` };
+      const name = unique("Referenced Category");
+      const { body: category } = await api(request, "post", "/api/categories", { name });
+      for (const n of [1, 2]) {
+        const sku = `RC-${Date.now().toString(36).toUpperCase()}-${n}`;
+        await api(request, "post", "/api/products", { sku, name: `${name} item ${n}`, categoryId: category.id, price: 500, cost: 100, stock: 1 });
+      }
+      return { name, says: "2 products point at it" };
     },
   },
 ] as const;
