@@ -10,23 +10,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { machine, ROOT } from "./lib/child-server";
+import { readOptions, wholeNumber } from "./lib/cli";
 import { crashCycles } from "./lib/crash";
 
-const { values } = parseArgs({
-  options: { cycles: { type: "string", default: "50" }, writers: { type: "string", default: "8" }, data: { type: "string" }, help: { type: "boolean", short: "h" } },
-  strict: true,
-});
-if (values.help) {
-  console.log("usage: npm run test:crash -- [--cycles 50] [--writers 8] [--data db.json]");
-  process.exit(0);
-}
-const positive = (name: string, raw: string) => {
-  if (!/^[1-9]\d*$/.test(raw)) throw new Error(`--${name} must be a whole number of 1 or more, got "${raw}"`);
-  return Number(raw);
-};
+const values = readOptions("npm run test:crash -- [--cycles 50] [--writers 8] [--data db.json]", { cycles: "50", writers: "8", data: undefined });
 
 /** The server must exit 1 naming the file and the problem, and leave the file untouched. */
 function refusedAtStart(dbFile: string, content: string, expected: string): Promise<string | null> {
@@ -51,8 +40,8 @@ function refusedAtStart(dbFile: string, content: string, expected: string): Prom
 }
 
 async function main() {
-  const cycles = positive("cycles", values.cycles!);
-  const writers = positive("writers", values.writers!);
+  const cycles = wholeNumber("cycles", values.cycles);
+  const writers = wholeNumber("writers", values.writers);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-crash-"));
   const dbFile = path.join(dir, "db.json");
   try {

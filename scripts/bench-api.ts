@@ -1,0 +1,184 @@
+/**
+ * npm run bench:api [-- --sizes 600,10000,100000 --runs 3 --duration 5 --connections 10]
+ *
+ * The cost of our layer (sessions, policy, allow-listed queries, validation, atomic writes) over
+ * bare json-server 0.17.4 on the same data: each server in its own child process on 127.0.0.1,
+ * loaded by autocannon from this process, on seeds of about 600, 10k and 100k orders. Prints
+ * p50 / p99 latency and requests per second, medians over several runs, and ours / bare.
+ * Where one write takes seconds (large files), writes are measured one at a time, a few of them,
+ * instead of for a duration. A benchmark: it prints figures and asserts nothing about them.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import type { DbShape } from "../src/server/db-shape";
+import { SEED_DB_FILE } from "../src/server/paths";
+import { machine, median, signIn, spawnServer, type ChildServer } from "./lib/child-server";
+import { readOptions, wholeNumber } from "./lib/cli";
+import { generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
+
+const values = readOptions("npm run bench:api -- [--sizes 600,10000,100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] [--only list,record,write]", {
+  sizes: "600,10000,100000",
+  runs: "3",
+  duration: "5",
+  connections: "10",
+  only: "list,record,write",
+});
+const SIZES = values.sizes!.split(",").map((s) => wholeNumber("sizes", s.trim()));
+const RUNS = wholeNumber("runs", values.runs);
+const DURATION = wholeNumber("duration", values.duration);
+const CONNECTIONS = wholeNumber("connections", values.connections);
+const ONLY = new Set(values.only!.split(",").map((s) => s.trim()));
+/** From this many orders on, a write takes seconds: measure a few, one at a time. */
+const SLOW_WRITES_FROM = 50_000;
+const SLOW_WRITES = 3;
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Scenario {
+  key: string;
+  name: string;
+  read: boolean;
+  requests(db: DbShape): autocannon.Request[];
+}
+
+/**
+ * Writes: PATCH a customer's notes with the version the client last saw, as the app does. Each
+ * request takes a customer no other request has in flight, so no write is a VERSION_CONFLICT and
+ * every one really writes the file.
+ */
+function patchRequests(db: DbShape): autocannon.Request[] {
+  const pool = db.customers.slice(0, Math.max(CONNECTIONS * 2, 20)).map((c) => ({ id: c.id, version: c.version, busy: false }));
+  let n = 0;
+  return [
+    {
+      method: "PATCH",
+      setupRequest(req) {
+        const c = pool.find((p) => !p.busy) ?? pool[0];
+        c.busy = true;
+        return { ...req, path: `/api/customers/${c.id}`, body: JSON.stringify({ notes: `bench write ${n++}`, version: c.version }) };
+      },
+      onResponse(status, body) {
+        try {
+          const rec = JSON.parse(body) as { id?: number; version?: number; current?: { id: number; version: number } };
+          const seen = status === 409 ? rec.current : rec;
+          const c = pool.find((p) => p.id === seen?.id);
+          if (c && seen?.version !== undefined) {
+            // Bare json-server stores whatever version it is sent: only ours moves it on.
+            c.version = seen.version;
+            c.busy = false;
+          }
+        } catch {
+          for (const p of pool) p.busy = false;
+        }
+      },
+    },
+  ];
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    key: "list",
+    name: "list: orders, status=paid, sorted by placedAt desc, page 2 of 20",
+    read: true,
+    requests: () => [{ method: "GET", path: "/api/orders?status=paid&_sort=placedAt&_order=desc&_start=20&_end=40" }],
+  },
+  {
+    key: "record",
+    name: "record: GET /api/orders/:id",
+    read: true,
+    requests: (db) => [{ method: "GET", path: `/api/orders/${db.orders[db.orders.length >> 1].id}` }],
+  },
+  { key: "write", name: "write: PATCH /api/customers/:id with version", read: false, requests: patchRequests },
+];
+
+async function load(url: string, cookie: string, requests: autocannon.Request[], oneByOne: boolean): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    ...(oneByOne ? { connections: 1, amount: SLOW_WRITES, timeout: 600 } : { connections: CONNECTIONS, duration: DURATION }),
+    headers: { cookie, "content-type": "application/json" },
+    requests,
+  });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+function makeData(dir: string, orders: number): Promise<string> {
+  const file = path.join(dir, `orders-${orders}.json`);
+  if (orders === 600 && fs.existsSync(SEED_DB_FILE)) {
+    fs.copyFileSync(SEED_DB_FILE, file);
+    return Promise.resolve(file);
+  }
+  return generateDb({ orders }).then((db) => {
+    writeFileAtomic(file, serializeDbChunks(db));
+    return file;
+  });
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-api-"));
+  const servers: ChildServer[] = [];
+  const lines: string[] = [];
+  const print = (l: string) => {
+    console.log(l);
+    lines.push(l);
+  };
+  try {
+    console.log(`bench:api on ${machine()}; ${RUNS} runs × ${DURATION} s × ${CONNECTIONS} connections per figure, medians`);
+    console.log("(figures from a shared machine are noisy: compare ratios, not absolute times)\n");
+    print("| orders | request | ours p50 / p99 ms | ours req/s | bare p50 / p99 ms | bare req/s | cost: ours ÷ bare |");
+    print("|---:|---|---:|---:|---:|---:|---:|");
+    for (const size of SIZES) {
+      const seedFile = await makeData(dir, size);
+      const db = JSON.parse(fs.readFileSync(seedFile, "utf8")) as DbShape;
+      const mb = fs.statSync(seedFile).size / 2 ** 20;
+      console.log(`\n${db.orders.length} orders (${mb.toFixed(1)} MB): starting both servers…`);
+      for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
+        const oneByOne = !scenario.read && db.orders.length >= SLOW_WRITES_FROM;
+        // Fresh copies for each scenario: writes grow neither file for the next one.
+        const oursFile = path.join(dir, "ours.json");
+        const bareFile = path.join(dir, "bare.json");
+        fs.copyFileSync(seedFile, oursFile);
+        fs.copyFileSync(seedFile, bareFile);
+        const ours = await spawnServer({ dbFile: oursFile });
+        const bare = await spawnServer({ dbFile: bareFile, args: ["--import", "tsx", "scripts/lib/bare-json-server.ts"] });
+        servers.push(ours, bare);
+        const cookie = await signIn(ours.url);
+        const o: Figures[] = [];
+        const b: Figures[] = [];
+        // Interleaved, so a burst of other work on the machine hits both alike.
+        // One request list per server for all runs: the writes' versions carry over from run to run.
+        const oursRequests = scenario.requests(db);
+        const bareRequests = scenario.requests(db);
+        for (let run = 0; run < RUNS; run++) {
+          o.push(await load(ours.url, cookie, oursRequests, oneByOne));
+          b.push(await load(bare.url, cookie, bareRequests, oneByOne));
+        }
+        await Promise.all([ours.stop("SIGTERM"), bare.stop("SIGTERM")]);
+        const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
+        const bad = [...o, ...b].reduce((s, x) => s + x.non2xx + x.errors, 0);
+        print(
+          `| ${db.orders.length} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES} writes, one at a time)` : ""} | ${fmt(m(o, "p50"))} / ${fmt(m(o, "p99"))} | ${fmt(m(o, "rps"), 1)} | ${fmt(m(b, "p50"))} / ${fmt(m(b, "p99"))} | ${fmt(m(b, "rps"), 1)} | ${fmt(m(b, "rps") / m(o, "rps"), 2)}${bad ? ` (${bad} non-2xx/errors!)` : ""} |`,
+        );
+      }
+      fs.rmSync(seedFile);
+    }
+    console.log("\ncost = time per request of ours ÷ that of bare json-server (bare req/s ÷ ours req/s at the same concurrency); the target for reads is at most 1.25.");
+  } finally {
+    for (const s of servers) await s.stop("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench:api failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  process.exit(1);
+});
