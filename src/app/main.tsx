@@ -10,6 +10,15 @@ if (!root) throw new Error("index.html has no #root");
 const failed = () => {
   root.textContent = "Switchboard could not be loaded. Check your connection and reload the page.";
 };
+// Two functions, not one expression: merged into one, the build preloads both pages' chunks.
+async function loadLogin(at: HTMLElement) {
+  const { mountLogin } = await import("./login/light-login");
+  mountLogin(at);
+}
+async function loadApp(at: HTMLElement) {
+  const { mountApp } = await import("./full-app");
+  mountApp(at);
+}
+
 const path = window.location.pathname;
-if (path === "/login" || path === "/login/") import("./login/light-login").then((m) => m.mountLogin(root), failed);
-else import("./full-app").then((m) => m.mountApp(root), failed);
+(path === "/login" || path === "/login/" ? loadLogin : loadApp)(root).catch(failed);
