@@ -250,7 +250,11 @@ function comparable(raw: Buffer): string {
   return JSON.stringify(db);
 }
 
-const STACK = /\bat .+:\d+:\d+\)?|node_modules|\/src\/server\//;
+/**
+ * A stack frame (`at fn (/path/file.ts:12:34)`), or a path of ours. Not just `at …:1:2`: stored
+ * text followed by ISO times ("Leave at reception", "placedAt":"…T11:39:57") looks like that.
+ */
+const STACK = /\bat (?:\S+ \()?(?:file:\/\/)?[\w./\\-]+\.(?:[cm]?[jt]s|tsx?):\d+:\d+|node_modules|\/src\/server\//;
 /** A refused sign-in is recorded (the audit trail of failed logins and their rate limit), by design. */
 const refusalThatWrites = (path: string, status: number) => path.startsWith("/api/auth/login") && (status === 401 || status === 429);
 
