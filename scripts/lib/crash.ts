@@ -30,6 +30,8 @@ export interface CrashReport {
 interface Acked {
   created: Map<number, string>; // category id → name
   deleted: Set<number>;
+  /** Deletes sent, answered or not: one cut off by the kill may or may not have happened. */
+  deleteSent: Set<number>;
   updated: Map<number, { version: number; notes: string }>; // customer id → last acknowledged
 }
 
@@ -47,7 +49,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const [killMin, killMax] = opts.killAfterMs ?? [150, 900];
   const log = opts.log ?? (() => undefined);
   const report: CrashReport = { cycles: 0, acknowledged: 0, inFlightAtKill: 0, violations: [] };
-  const acked: Acked = { created: new Map(), deleted: new Set(), updated: new Map() };
+  const acked: Acked = { created: new Map(), deleted: new Set(), deleteSent: new Set(), updated: new Map() };
   // Each writer owns one customer, so its updates never conflict with another's: any gap
   // between what it was told and what is stored is a lost write, not a race.
   const owned = readFile(opts.dbFile).customers.slice(0, writers).map((c) => c.id);
@@ -110,6 +112,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
               } else if (r.status === 409) versions.set(customerId, (r.json.current as Row).version);
             } else if (mine.length) {
               const id = mine.shift()!;
+              acked.deleteSent.add(id);
               const r = await send("DELETE", `/api/categories/${id}`);
               if (r.status === 200) {
                 acked.deleted.add(id);
@@ -156,7 +159,7 @@ function verify(file: string, acked: Acked): string[] {
   for (const [id, name] of acked.created) {
     if (acked.deleted.has(id)) {
       if (categories.has(id)) problems.push(`category ${id} was deleted (acknowledged) but is back`);
-    } else if (categories.get(id)?.name !== name) problems.push(`category ${id} "${name}" was created (acknowledged) but is missing`);
+    } else if (!acked.deleteSent.has(id) && categories.get(id)?.name !== name) problems.push(`category ${id} "${name}" was created (acknowledged) but is missing`);
   }
   const customers = new Map(db.customers.map((c) => [c.id, c]));
   for (const [id, last] of acked.updated) {
