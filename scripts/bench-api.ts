@@ -9,12 +9,11 @@
  * instead of for a duration. A benchmark: it prints figures and asserts nothing about them.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, median, signIn, spawnServer, type ChildServer } from "./lib/child-server";
+import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
@@ -149,7 +148,7 @@ function makeData(dir: string, orders: number): Promise<string> {
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bench-api-"));
+  const dir = tempDir("switchboard-bench-api-");
   const servers: ChildServer[] = [];
   const lines: string[] = [];
   const print = (l: string) => {

@@ -9,11 +9,10 @@
  * when a budget is broken, so CI can run it as a check.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { APP_ROOT, VITE_CONFIG } from "../src/server/paths";
-import { machine } from "./lib/child-server";
+import { machine, tempDir } from "./lib/child-server";
 
 interface ManifestChunk {
   file: string;
@@ -66,7 +65,7 @@ function closure(manifest: Manifest, roots: string[], rendersAtOnce?: RegExp): S
 
 async function main() {
   const noBuild = process.argv.includes("--no-build");
-  const tmp = noBuild ? null : fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-bundle-"));
+  const tmp = noBuild ? null : tempDir("switchboard-bundle-");
   const outDir = tmp ?? path.resolve(APP_ROOT, "../../dist");
   try {
     if (tmp) {

@@ -13,13 +13,12 @@
  * context's cache; the server does not compress). Asserts nothing.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/domain/constants";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, median, spawnServer, type ChildServer } from "./lib/child-server";
+import { machine, median, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 
 const RUNS = wholeNumber("runs", readOptions("npm run bench:pages -- [--runs 5]", { runs: "5" }).runs);
@@ -45,7 +44,7 @@ async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: numbe
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-pages-"));
+  const dir = tempDir("switchboard-pages-");
   const dbFile = path.join(dir, "db.json");
   let server: ChildServer | null = null;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });

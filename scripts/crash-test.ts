@@ -8,10 +8,9 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, ROOT } from "./lib/child-server";
+import { machine, ROOT, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { crashCycles } from "./lib/crash";
 
@@ -42,7 +41,7 @@ function refusedAtStart(dbFile: string, content: string, expected: string): Prom
 async function main() {
   const cycles = wholeNumber("cycles", values.cycles);
   const writers = wholeNumber("writers", values.writers);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-crash-"));
+  const dir = tempDir("switchboard-crash-");
   const dbFile = path.join(dir, "db.json");
   try {
     fs.copyFileSync(path.resolve(values.data ?? SEED_DB_FILE), dbFile);

@@ -13,11 +13,10 @@
  * Exits 1 on any finding.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { DbShape, Row } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, median, signIn, spawnServer, type ChildServer } from "./lib/child-server";
+import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 
 const values = readOptions("npm run test:load -- [--duration 60 (s)] [--clients 50] [--data db.json]", { duration: "60", clients: "50", data: undefined });
@@ -49,7 +48,7 @@ class Stats {
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchboard-load-"));
+  const dir = tempDir("switchboard-load-");
   const dbFile = path.join(dir, "db.json");
   let server: ChildServer | null = null;
   try {
