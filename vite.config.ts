@@ -11,5 +11,8 @@ export default defineConfig({
     outDir: "../../dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    // dist/.vite/manifest.json: the chunk graph npm run bench:bundle follows per route (never
+    // served: express.static ignores dot folders).
+    manifest: true,
   },
 });

@@ -1,26 +1,24 @@
-import { unstableSetRender } from "antd";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app";
-import "./styles.css";
-
-// antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
-// removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
-unstableSetRender((node, container) => {
-  const host = container as Element & { _sbRoot?: ReturnType<typeof createRoot> };
-  host._sbRoot ??= createRoot(container);
-  host._sbRoot.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    host._sbRoot?.unmount();
-    delete host._sbRoot;
-  };
-});
-
+/**
+ * The entry: it imports nothing itself, so a page pays only for what it loads. A hard load of
+ * /login gets the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget
+ * of issue 6); every other path gets the whole app. The app's own /login route still serves
+ * sign-ins reached by navigating inside the app (signing out, a session that ended).
+ */
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+const failed = () => {
+  root.textContent = "Switchboard could not be loaded. Check your connection and reload the page.";
+};
+// Two functions, not one expression: merged into one, the build preloads both pages' chunks.
+async function loadLogin(at: HTMLElement) {
+  const { mountLogin } = await import("./login/light-login");
+  mountLogin(at);
+}
+async function loadApp(at: HTMLElement) {
+  const { mountApp } = await import("./full-app");
+  mountApp(at);
+}
+
+const path = window.location.pathname;
+(path === "/login" || path === "/login/" ? loadLogin : loadApp)(root).catch(failed);

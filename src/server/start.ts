@@ -1,9 +1,12 @@
 /** Start the server: the API, and the app on the same origin (built, through Vite, or not at all). */
 import fs from "node:fs";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import express from "express";
+import { AppError } from "../domain/errors";
 import { createApp } from "./app";
 import { errorHandler, notFound } from "./errors";
 import { APP_ROOT, DIST_DIR, VITE_CONFIG } from "./paths";
@@ -29,7 +32,10 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const store = new Store(opts.dbFile); // throws, naming the file, when it cannot be trusted
   const app = createApp(store);
-  const server = http.createServer(app);
+  // Nothing here depends on Host (one origin, no virtual hosts); Node's own refusal of a
+  // host-less HTTP/1.1 request would be a bare 400 outside the error catalogue.
+  const server = http.createServer({ requireHostHeader: false }, app);
+  server.on("clientError", answerBrokenRequest);
   let closeVite: (() => Promise<void>) | null = null;
 
   if (opts.app === "dist") mountDist(app, opts.distDir ?? DIST_DIR);
@@ -62,6 +68,26 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       });
     },
   };
+}
+
+/**
+ * A request Node's parser cannot read never reaches express; Node's own answer is a bare 400
+ * without body or request id. Answer it from the catalogue like every other refusal.
+ */
+function answerBrokenRequest(err: NodeJS.ErrnoException, socket: Duplex) {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+  const body = JSON.stringify(
+    new AppError("BAD_REQUEST", tooLarge ? "The request headers are too large" : "The request could not be understood").toBody(),
+  );
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${randomUUID()}\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The built app, and index.html for every other GET outside /api so client routes load. */

@@ -1,0 +1,122 @@
+/**
+ * npm run bench:pages [-- --runs 5]
+ *
+ * Headless Chromium (Debian's /usr/bin/chromium), a fresh browser context per run (cold cache),
+ * against the real server in a child process serving the built app (built when out of date, as
+ * npm start does) on a copy of the demo data. Per run:
+ * - login usable: from navigating to /login until the email field, the password field and the
+ *   Sign in button can be used;
+ * - first row of /orders: after signing in, from navigating to /orders until a row is on screen;
+ * - filter answer: from pressing Enter in the search box until the table shows only the order
+ *   searched for.
+ * Prints the median of each and the JavaScript the page loaded for it (from the network or the
+ * context's cache; the server does not compress). Asserts nothing.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "../src/domain/constants";
+import type { DbShape } from "../src/server/db-shape";
+import { SEED_DB_FILE } from "../src/server/paths";
+import { machine, median, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
+import { readOptions, wholeNumber } from "./lib/cli";
+
+const RUNS = wholeNumber("runs", readOptions("npm run bench:pages -- [--runs 5]", { runs: "5" }).runs);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** JavaScript bytes (as sent, uncompressed: the server does not gzip) fetched while `work` runs. */
+async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: number; jsKb: number }> {
+  let js = 0;
+  const onResponse = (res: import("@playwright/test").Response) => {
+    if (res.request().resourceType() !== "script") return;
+    void res.body().then(
+      (b) => (js += b.length),
+      () => undefined,
+    );
+  };
+  page.on("response", onResponse);
+  const t0 = performance.now();
+  await work();
+  const ms = performance.now() - t0;
+  page.off("response", onResponse);
+  return { ms, jsKb: js / 1024 };
+}
+
+async function main() {
+  const dir = tempDir("switchboard-pages-");
+  const dbFile = path.join(dir, "db.json");
+  let server: ChildServer | null = null;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  try {
+    fs.copyFileSync(SEED_DB_FILE, dbFile);
+    const db = JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape;
+    const wanted = String(db.orders[Math.floor(db.orders.length / 2)].number);
+    console.log("starting the server (builds the app first when it is out of date)…");
+    server = await spawnServer({ dbFile, args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"], env: { NODE_ENV: "production" }, timeoutMs: 300_000 });
+    const url = server.url;
+    const figures: Record<string, { ms: number; jsKb: number }[]> = { login: [], orders: [], filter: [] };
+
+    for (let run = 1; run <= RUNS; run++) {
+      const context = await browser.newContext({ baseURL: url });
+      const page = await context.newPage();
+      figures.login.push(
+        await timed(page, async () => {
+          await page.goto("/login");
+          await page.getByLabel("Email").waitFor({ state: "visible" });
+          await page.getByLabel("Password").waitFor({ state: "visible" });
+          await page.getByRole("button", { name: "Sign in" }).waitFor({ state: "visible" });
+        }),
+      );
+      await page.getByLabel("Email").fill("manager@example.com");
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((u) => !u.pathname.startsWith("/login"));
+
+      figures.orders.push(
+        await timed(page, async () => {
+          await page.goto("/orders");
+          await page.locator("tbody tr.ant-table-row").first().waitFor({ state: "visible" });
+        }),
+      );
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await search.fill(wanted);
+      figures.filter.push(
+        await timed(page, async () => {
+          await search.press("Enter");
+          await page.waitForFunction(
+            (n) => {
+              const rows = [...document.querySelectorAll("tbody tr.ant-table-row")];
+              return rows.length === 1 && rows[0].textContent!.includes(n);
+            },
+            wanted,
+          );
+        }),
+      );
+      console.log(`run ${run}: login usable ${figures.login.at(-1)!.ms.toFixed(0)} ms, first order row ${figures.orders.at(-1)!.ms.toFixed(0)} ms, filter answer ${figures.filter.at(-1)!.ms.toFixed(0)} ms`);
+      await context.close();
+    }
+
+    console.log(`\nbench:pages on ${machine()}, Chromium ${browser.version()}, cold cache per run, median of ${RUNS}`);
+    console.log("| measure | median | min – max | JS loaded (uncompressed, cache included) |");
+    console.log("|---|---:|---:|---:|");
+    const rows: [string, string][] = [
+      ["login", "/login: form usable"],
+      ["orders", "/orders: first row on screen (after sign-in)"],
+      ["filter", `/orders: search answer on screen (${wanted})`],
+    ];
+    for (const [key, label] of rows) {
+      const ms = figures[key].map((f) => f.ms);
+      console.log(`| ${label} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} – ${Math.max(...ms).toFixed(0)} ms | ${median(figures[key].map((f) => f.jsKb)).toFixed(0)} kB |`);
+    }
+  } finally {
+    await browser.close();
+    await server?.stop("SIGTERM");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`bench:pages failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import { StrictMode, useEffect, useState, type FormEvent } from "react";
+import { createRoot } from "react-dom/client";
+import { DEMO_PASSWORD } from "../../domain/constants";
+import { API_URL, APP_TITLE } from "../config";
+import { safeReturnPath } from "../lib/return-path";
+import { loginErrorMessage } from "../providers/auth-messages";
+import { httpClient, isHttpError } from "../providers/http-client";
+import "./light-login.css";
+
+const DEMO_ACCOUNTS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);
+
+/**
+ * After signing in, a full page load of the page that was asked for: that load brings the app.
+ * `replace`, so Back does not return to the form.
+ */
+const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(window.location.search).get("to")));
+
+/**
+ * The sign-in page as a hard load of /login shows it: plain React and a little CSS, through the
+ * app's own HTTP client and messages (the same answers as the in-app page, pages/login-page.tsx).
+ */
+function LightLogin() {
+  const [checking, setChecking] = useState(true);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+
+  useEffect(() => {
+    // Signed in already: on to the page that was asked for.
+    httpClient.get(`${API_URL}/auth/me`).then(leave, () => setChecking(false));
+  }, []);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const email = String(data.get("email") ?? "").trim();
+    const password = String(data.get("password") ?? "");
+    const wanting = { ...(email ? {} : { email: "Enter your email" }), ...(password ? {} : { password: "Enter your password" }) };
+    setMissing(wanting);
+    setError(null);
+    if (wanting.email || wanting.password) return;
+    setPending(true);
+    try {
+      await httpClient.post(`${API_URL}/auth/login`, { email, password });
+      leave();
+    } catch (err) {
+      setError(isHttpError(err) ? loginErrorMessage(err) : "Signing in failed. Try again.");
+      setPending(false);
+    }
+  }
+
+  if (checking) return <div className="sb-login-page" />;
+  return (
+    <main className="sb-login-page">
+      <section className="sb-login-card">
+        <h2>{APP_TITLE}</h2>
+        <p className="sb-login-muted">Sign in to your account</p>
+        {error && (
+          <div className="sb-login-alert" role="alert">
+            {error}
+          </div>
+        )}
+        <form onSubmit={submit} noValidate>
+          <label htmlFor="sb-email">Email</label>
+          <input id="sb-email" name="email" type="email" autoComplete="username" autoFocus aria-invalid={!!missing.email} aria-describedby={missing.email ? "sb-email-error" : undefined} />
+          {missing.email && (
+            <div id="sb-email-error" className="sb-login-field-error">
+              {missing.email}
+            </div>
+          )}
+          <label htmlFor="sb-password">Password</label>
+          <input id="sb-password" name="password" type="password" autoComplete="current-password" aria-invalid={!!missing.password} aria-describedby={missing.password ? "sb-password-error" : undefined} />
+          {missing.password && (
+            <div id="sb-password-error" className="sb-login-field-error">
+              {missing.password}
+            </div>
+          )}
+          <button type="submit" disabled={pending} aria-busy={pending}>
+            Sign in
+          </button>
+        </form>
+        <p className="sb-login-muted sb-login-small">
+          Demo accounts: {DEMO_ACCOUNTS.join(", ")} — password <code>{DEMO_PASSWORD}</code>
+        </p>
+      </section>
+    </main>
+  );
+}
+
+export function mountLogin(root: HTMLElement) {
+  document.title = `Sign in | ${APP_TITLE}`;
+  createRoot(root).render(
+    <StrictMode>
+      <LightLogin />
+    </StrictMode>,
+  );
+}
