@@ -14,6 +14,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, "assets"), { recursive: true });
   fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Switchboard</title>");
   fs.writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
+  // Over compression's 1 kB threshold, as every real chunk is.
+  fs.writeFileSync(path.join(dist, "assets", "big.js"), `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`);
   server = await startServer({ port: 0, app: "dist", dbFile: data.dbFile, distDir: dist });
 });
 afterAll(async () => {
@@ -38,6 +40,19 @@ describe("serving the built app", () => {
       expect(page.text).toContain("<title>Switchboard</title>");
       expect(page.headers.get("x-content-type-options")).toBe("nosniff");
     }
+  });
+
+  it("sends the built files gzipped, hashed assets cached for good, index.html revalidated", async () => {
+    const js = await get("/assets/big.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-encoding")).toBe("gzip");
+    expect(js.text).toContain("row 399");
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const page = await get("/customers", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const plain = await get("/assets/big.js", { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.text).toBe(fs.readFileSync(path.join(dir, "dist", "assets", "big.js"), "utf8"));
   });
 
   it("leaves /api to the API: unknown API paths are JSON 404s, not the app", async () => {
