@@ -88,6 +88,11 @@ test("…or from the customer's own page: the History tab says who, when, and th
   // The browser runs in UTC (test.use above), so the shown minute is the stored one.
   await expect(update).toContainText(`${change.at.slice(0, 10)} ${change.at.slice(11, 16)}`);
   await expect(update.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
+
+  // Its time leads to the event itself in the audit log.
+  await update.getByRole("link", { name: `${change.at.slice(0, 10)} ${change.at.slice(11, 16)}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change.id}$`));
+  await expect(page.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
 });
 
 test("an event about a deleted record says so, without an error, and leads to that record's whole history", async ({ page, login, playwright, baseURL }) => {

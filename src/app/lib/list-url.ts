@@ -23,3 +23,15 @@ export function listUrl(resource: string, filters: UrlFilter[], sorters: { field
   });
   return parts.length ? `/${resource}?${parts.join("&")}` : `/${resource}`;
 }
+
+/** Every event about the same record, newest first: the record's whole history in the log. */
+export const recordHistoryUrl = (resource: string, recordId: number) =>
+  listUrl(
+    "audit-events",
+    [
+      { field: "resource", operator: "in", value: [resource] },
+      { field: "recordId", operator: "gte", value: recordId },
+      { field: "recordId", operator: "lte", value: recordId },
+    ],
+    [{ field: "at", order: "desc" }],
+  );

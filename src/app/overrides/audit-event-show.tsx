@@ -10,23 +10,11 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
 import { useAbility } from "../hooks/use-session";
 import { humanize } from "../lib/entity-view";
-import { listUrl } from "../lib/list-url";
+import { recordHistoryUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
 
 /** Sign-in events name the staff account they are about. */
 const targetOf = (resource: string) => (resource === "auth" ? "staff" : resource);
-
-/** Every event about the same record, newest first: the record's whole history in the log. */
-export const recordHistoryUrl = (resource: string, recordId: number) =>
-  listUrl(
-    "audit-events",
-    [
-      { field: "resource", operator: "in", value: [resource] },
-      { field: "recordId", operator: "gte", value: recordId },
-      { field: "recordId", operator: "lte", value: recordId },
-    ],
-    [{ field: "at", order: "desc" }],
-  );
 
 /**
  * The record an event is about: a link when it still exists and the reader may see it,

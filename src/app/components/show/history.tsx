@@ -1,9 +1,11 @@
 import { useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Empty, List as AntList, Space, Table, Tag, Typography } from "antd";
+import { Link } from "react-router";
 import { allFields, getEntity, isResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { DateTimeValue, FieldValue } from "../fields/field-value";
 import { humanize } from "../../lib/entity-view";
+import { recordHistoryUrl } from "../../lib/list-url";
 
 interface Change {
   from?: unknown;
@@ -35,6 +37,8 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
   );
 }
 
+const HISTORY_PAGE = 50;
+
 /** The record's audit events, newest first: who, when, and each field's from → to. */
 export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
   const { result, query } = useList<BaseRecord>({
@@ -44,14 +48,23 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
       { field: "recordId", operator: "eq", value: id },
     ],
     sorters: [{ field: "at", order: "desc" }],
-    pagination: { pageSize: 50 },
+    pagination: { pageSize: HISTORY_PAGE },
   });
+  const total = result.total ?? 0;
   if (!query.isLoading && result.data.length === 0) return <Empty description="No recorded changes." />;
   return (
     <AntList
       loading={query.isLoading}
       dataSource={result.data}
       rowKey={(e) => String(e.id)}
+      footer={
+        // Older events than a page holds stay reachable: the log has them all, filtered to this record.
+        total > HISTORY_PAGE ? (
+          <Link to={recordHistoryUrl(def.name, Number(id))}>
+            Showing the newest {HISTORY_PAGE} of {total.toLocaleString("en-US")} events — all of them in the audit log
+          </Link>
+        ) : undefined
+      }
       renderItem={(event) => {
         const changes = (event.changes ?? {}) as Record<string, Change>;
         const entries = Object.entries(changes);
@@ -61,9 +74,9 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
               <Space wrap>
                 <Tag>{humanize(String(event.action))}</Tag>
                 <Typography.Text strong>{String(event.actorName ?? "System")}</Typography.Text>
-                <Typography.Text type="secondary">
+                <Link to={`/audit-events/show/${String(event.id)}`} title="Open this event in the audit log">
                   <DateTimeValue value={event.at} />
-                </Typography.Text>
+                </Link>
               </Space>
               {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
             </Space>
