@@ -63,15 +63,20 @@ export interface StockShortage {
  * product count together: two lines of 3 need 6.
  */
 export function stockShortages(lines: readonly OrderLine[], product: (id: number) => Record<string, unknown> | undefined): StockShortage[] {
-  const wanted = new Map<number, number>();
-  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   const out: StockShortage[] = [];
-  for (const [productId, requested] of wanted) {
+  for (const [productId, requested] of quantitiesByProduct(lines)) {
     const p = product(productId);
     const available = typeof p?.stock === "number" ? p.stock : 0;
     if (requested > available) out.push({ productId, name: String(p?.name ?? `#${productId}`), requested, available, short: requested - available });
   }
   return out;
+}
+
+/** Each product's quantity over all lines. */
+export function quantitiesByProduct(lines: readonly OrderLine[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  return wanted;
 }
 
 export const describeShortages = (shortages: readonly StockShortage[]) =>

@@ -10,6 +10,7 @@ import { fieldSchema } from "../domain/schema";
 import { appendAudit, SECRET_CHANGED } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
+import { requireBody } from "./guard";
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from "./login-limit";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
 import { clearSessionCookie, endSessionsOf, newSession, pruneSessions, setSessionCookie } from "./session";
@@ -27,8 +28,7 @@ const passwordBody = z.strictObject({
 });
 
 function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(requireBody(body));
   if (parsed.success) return parsed.data;
   const errors = newFieldErrors();
   for (const issue of parsed.error.issues) {

@@ -5,7 +5,7 @@
 import { allFields, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
 import type { EntityDef } from "../domain/fields";
-import { canDo, type Action, type AppAbility } from "../domain/policy";
+import { canDo, stripRecord, type Action, type AppAbility } from "../domain/policy";
 import type { Row } from "./db-shape";
 
 const VERBS: Record<Action, string> = { read: "see", create: "create", update: "change", delete: "delete", transition: "move" };
@@ -19,6 +19,46 @@ export function requireAction(ability: AppAbility, action: Action, resource: Res
 export function requireReadable(ability: AppAbility, resource: ResourceName, def: EntityDef, row: Row | undefined): Row {
   if (!row || !canDo(ability, "read", resource, row)) throw new AppError("NOT_FOUND", `No such ${def.singular.toLowerCase()}`);
   return row;
+}
+
+/** A write's body: JSON must have been sent at all (the body gate has already parsed it). */
+export function requireBody(body: unknown): Record<string, unknown> {
+  if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
+  return body as Record<string, unknown>;
+}
+
+/** The `version` the client edited must still be the stored one; the refusal carries what is stored now. */
+export function requireVersion(ability: AppAbility, resource: ResourceName, def: EntityDef, sent: unknown, row: Row) {
+  if (sent !== row.version)
+    throw new AppError("VERSION_CONFLICT", `Someone else changed this ${def.singular.toLowerCase()} since you opened it`, undefined, {
+      current: stripRecord(ability, resource, row),
+    });
+}
+
+/**
+ * A lifecycle move (SPEC §4) along `allowed` (from each value, where it may go), or
+ * INVALID_TRANSITION naming where it could go instead. `field` puts the refusal on a form field.
+ */
+export function requireTransition(def: EntityDef, allowed: Readonly<Record<string, readonly string[]>>, from: string, to: string, field?: string) {
+  const next = allowed[from] ?? [];
+  if (next.includes(to)) return;
+  const hint = next.length ? `From ${from} it can go to: ${next.join(", ")}.` : `It cannot leave ${from}.`;
+  const noun = def.singular.toLowerCase();
+  throw new AppError(
+    "INVALID_TRANSITION",
+    `${/^[aeiou]/.test(noun) ? "An" : "A"} ${noun} cannot go from ${from} to ${to}. ${hint}`,
+    field ? { [field]: [`Cannot go from ${from} to ${to}`] } : undefined,
+    { from, to },
+  );
+}
+
+/** Every enum whose definition names `transitions` moves only along them (a product's status). */
+export function checkFieldTransitions(def: EntityDef, before: Row, values: Record<string, unknown>) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    const to = values[name];
+    if (!field.transitions || to === undefined || to === null || String(to) === String(before[name])) continue;
+    requireTransition(def, field.transitions, String(before[name]), String(to), name);
+  }
 }
 
 export function requireOnRow(ability: AppAbility, action: Action, resource: ResourceName, def: EntityDef, row: Row) {

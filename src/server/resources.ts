@@ -13,7 +13,7 @@ import { validateWrite } from "../domain/schema";
 import { appendAudit, diff } from "./audit";
 import type { DbShape, Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
-import { checkBodyFields, fillForced, requireAction, requireCreateAllowed, requireOnRow, requireReadable } from "./guard";
+import { checkBodyFields, checkFieldTransitions, fillForced, requireAction, requireBody, requireCreateAllowed, requireOnRow, requireReadable, requireVersion } from "./guard";
 import { compareRows, parseListQuery } from "./query";
 import { checkReferences, countReferrers, findRow } from "./references";
 import { rulesFor, type WriteState } from "./rules";
@@ -36,11 +36,6 @@ export function readableRows(ability: AppAbility, resource: ResourceName, rows: 
   const conditions = rules.map((r) => Object.entries(r.conditions as Record<string, unknown>));
   if (conditions.some((c) => c.some(([, v]) => v !== null && typeof v === "object"))) return rows.filter((row) => canDo(ability, "read", resource, row));
   return rows.filter((row) => conditions.some((c) => c.every(([k, v]) => row[k] === v)));
-}
-
-function requireBody(body: unknown): Record<string, unknown> {
-  if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
-  return body as Record<string, unknown>;
 }
 
 function checkUnique(db: DbShape, resource: ResourceName, def: EntityDef, values: Record<string, unknown>, selfId: number | null): FieldErrors {
@@ -152,8 +147,7 @@ export function resourceRoutes(store: Store) {
     if (body.version === undefined) errors.version = ["Required: the version you edited"];
     else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
     failValidation({ ...checkReferences(db, ability, def, values, before), ...errors });
-    if (body.version !== before.version)
-      throw new AppError("VERSION_CONFLICT", "Someone else changed this record since you opened it", undefined, { current: stripRecord(ability, resource, before) });
+    requireVersion(ability, resource, def, body.version, before);
     const duplicates = checkUnique(db, resource, def, changedOnly(values, before), before.id);
     if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
 
@@ -164,6 +158,7 @@ export function resourceRoutes(store: Store) {
       else record[k] = v;
     }
     const w: WriteState = { ctx: req.ctx, db, def, resource, body, values, before, record, prepared, now, extraChanges: {} };
+    checkFieldTransitions(def, before, values);
     rules.beforeWrite?.(w);
     // The result must still be a row the actor may change (no editing a row out of one's reach).
     requireOnRow(ability, "update", resource, def, record);

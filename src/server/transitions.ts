@@ -11,7 +11,7 @@
  */
 import type { Request, Response } from "express";
 import { z } from "zod";
-import { REFUND_WINDOW_DAYS } from "../domain/constants";
+import { ORDER_MIN_ITEMS, REFUND_WINDOW_DAYS } from "../domain/constants";
 import { getEntity } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
 import {
@@ -19,6 +19,7 @@ import {
   isOrderStatus,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  quantitiesByProduct,
   REASON_REQUIRED,
   refundWindowOpen,
   STATUS_TIMESTAMP,
@@ -27,16 +28,18 @@ import {
   type OrderLine,
   type OrderStatus,
 } from "../domain/order-lifecycle";
-import { canDo, stripRecord } from "../domain/policy";
+import { canDo, stripRecord, type AppAbility } from "../domain/policy";
 import { fieldSchema, lineMessages } from "../domain/schema";
-import { appendAudit, type Changes } from "./audit";
+import { appendAudit, diff, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
-import { requireAction, requireReadable } from "./guard";
+import { requireAction, requireBody, requireReadable, requireTransition, requireVersion } from "./guard";
 import { findRow, ITEM_REFERENCE } from "./references";
+import { lineProductProblem } from "./rules/orders";
 import type { Store } from "./store";
 
 const orders = getEntity("orders");
+const productDef = getEntity(ITEM_REFERENCE);
 const BODY_KEYS = new Set(["to", "reason", "version"]);
 
 const bodySchema = {
@@ -52,8 +55,7 @@ interface TransitionBody {
 }
 
 function parseBody(body: unknown): TransitionBody {
-  if (body === undefined) throw new AppError("BAD_REQUEST", "Send a JSON object body");
-  const raw = body as Record<string, unknown>;
+  const raw = requireBody(body);
   const errors: FieldErrors = newFieldErrors();
   for (const key of Object.keys(raw)) if (!BODY_KEYS.has(key)) errors[key] = ["Unknown field"];
   const out: Partial<TransitionBody> = {};
@@ -110,13 +112,8 @@ export function transitionRoutes(store: Store) {
     const { to } = body;
     // The role first: an agent's cancel is refused for who they are, whatever the state.
     if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
-    if (body.version !== before.version)
-      throw new AppError("VERSION_CONFLICT", "Someone else changed this order since you opened it", undefined, { current: stripRecord(ability, "orders", before) });
-    if (!ORDER_TRANSITIONS[from]?.includes(to)) {
-      const next = ORDER_TRANSITIONS[from] ?? [];
-      const hint = next.length ? `From ${from} it can go to: ${next.join(", ")}.` : `${from} is final.`;
-      throw new AppError("INVALID_TRANSITION", `An order cannot go from ${from} to ${to}. ${hint}`, undefined, { from, to });
-    }
+    requireVersion(ability, "orders", orders, body.version, before);
+    requireTransition(orders, ORDER_TRANSITIONS, from, to);
     const now = new Date();
     if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
       throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
@@ -125,20 +122,19 @@ export function transitionRoutes(store: Store) {
 
     const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
     const effect = STOCK_EFFECT[to] ?? 0;
-    if (to === "placed") requirePlaceable(db, lines);
+    if (to === "placed") requirePlaceable(db, ability, lines);
     const products = effect ? stockUpdates(db, lines, effect, now) : [];
 
     const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
     const at = now.toISOString();
     const record: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
     if (body.reason !== undefined) record.reason = body.reason;
-    const changes: Changes = { status: { from, to }, [stamp]: { from: before[stamp] ?? null, to: at } };
-    if (body.reason !== undefined) changes.reason = { from: before.reason ?? null, to: body.reason };
+    const changes = diff(orders, before, record);
 
     store.transact((data) => {
       for (const { before: p, after } of products) {
         data.products[data.products.indexOf(p)] = after;
-        appendAudit(store, data, req.ctx, { action: "update", resource: "products", recordId: p.id, changes: { stock: { from: p.stock, to: after.stock } } }, now);
+        appendAudit(store, data, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after) }, now);
       }
       data.orders[data.orders.indexOf(before)] = record;
       appendAudit(store, data, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
@@ -150,13 +146,12 @@ export function transitionRoutes(store: Store) {
 }
 
 /** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
-function requirePlaceable(db: Store["data"], lines: OrderLine[]) {
-  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: ["Add at least 1 item"] });
+function requirePlaceable(db: Store["data"], ability: AppAbility, lines: OrderLine[]) {
+  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [`Add at least ${ORDER_MIN_ITEMS} item`] });
   const errors: FieldErrors = {};
   lines.forEach((line, i) => {
-    const p = findRow(db, ITEM_REFERENCE, line.productId);
-    if (!p) errors[`items.${i}.productId`] = ["No such product"];
-    else if (p.status !== "active") errors[`items.${i}.productId`] = [`${String(p.name)} is not active`];
+    const problem = lineProductProblem(db, ability, line.productId);
+    if (problem) errors[`items.${i}.productId`] = [problem];
   });
   if (Object.keys(errors).length) {
     const names = Object.values(errors).flat().join("; ");
@@ -168,10 +163,9 @@ function requirePlaceable(db: Store["data"], lines: OrderLine[]) {
 
 /** The products' rows after taking (-1) or giving back (+1) the lines' quantities. */
 function stockUpdates(db: Store["data"], lines: OrderLine[], effect: -1 | 1, now: Date) {
-  const delta = new Map<number, number>();
-  for (const l of lines) delta.set(l.productId, (delta.get(l.productId) ?? 0) + effect * l.quantity);
   const out: { before: Row; after: Row }[] = [];
-  for (const [productId, d] of delta) {
+  for (const [productId, quantity] of quantitiesByProduct(lines)) {
+    const d = effect * quantity;
     const p = findRow(db, ITEM_REFERENCE, productId);
     // A product deleted since it was ordered has nothing to give back to (deletes are refused
     // while an order points at it, so this is only data edited by hand).

@@ -1,12 +1,10 @@
 import type { ResourceName } from "../../domain/entities";
 import { orderRules } from "./orders";
-import { productRules } from "./products";
 import { staffRules } from "./staff";
 import type { ResourceRules } from "./types";
 
 export const RULES: Partial<Record<ResourceName, ResourceRules>> = {
   staff: staffRules,
-  products: productRules,
   orders: orderRules,
 };
 

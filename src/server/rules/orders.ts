@@ -5,8 +5,9 @@
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants";
 import { AppError, type FieldErrors } from "../../domain/errors";
 import { formatOrderNumber } from "../../domain/format";
-import { canDo } from "../../domain/policy";
+import { canDo, type AppAbility } from "../../domain/policy";
 import { lineMessages } from "../../domain/schema";
+import type { DbShape } from "../db-shape";
 import { findRow, ITEM_REFERENCE } from "../references";
 import type { ResourceRules, WriteState } from "./types";
 
@@ -14,6 +15,13 @@ interface Item {
   productId: number;
   quantity: number;
   unitPrice: number;
+}
+
+/** Why a line's product cannot be ordered (none, not visible, not active), or null when it can. */
+export function lineProductProblem(db: DbShape, ability: AppAbility, productId: number): string | null {
+  const product = findRow(db, ITEM_REFERENCE, productId);
+  if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return "No such product";
+  return product.status === "active" ? null : `${String(product.name)} is not active`;
 }
 
 function priceItems(w: WriteState, items: { productId: number; quantity: number }[]): Item[] {
@@ -27,8 +35,8 @@ function priceItems(w: WriteState, items: { productId: number; quantity: number 
       if (findRow(w.db, ITEM_REFERENCE, item.productId)) return { productId: item.productId, quantity: item.quantity, unitPrice: p.unitPrice };
     }
     const product = findRow(w.db, ITEM_REFERENCE, item.productId);
-    if (!product || !canDo(w.ctx.ability, "read", ITEM_REFERENCE, product)) errors[`items.${i}.productId`] = ["No such product"];
-    else if (product.status !== "active") errors[`items.${i}.productId`] = [`${String(product.name)} is not active`];
+    const problem = lineProductProblem(w.db, w.ctx.ability, item.productId);
+    if (problem) errors[`items.${i}.productId`] = [problem];
     return { productId: item.productId, quantity: item.quantity, unitPrice: Number(product?.price ?? 0) };
   });
   if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the order lines", { items: lineMessages(errors), ...errors });
