@@ -49,3 +49,5 @@ export const ORDER_NUMBER_PREFIX = "SO-";
 export const ORDER_NUMBER_DIGITS = 6;
 
 export const DEMO_PASSWORD = "switchboard-demo";
+/** The demo accounts that can sign in (SPEC "Demo data"), as both login pages list them. */
+export const DEMO_ACCOUNT_EMAILS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);

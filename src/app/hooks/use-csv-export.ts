@@ -4,7 +4,7 @@ import { MAX_PAGE_ROWS } from "../../domain/constants";
 import { getEntity } from "../../domain/entities";
 import type { EntityDef } from "../../domain/fields";
 import { csvColumns, toCsv, type ReferenceLabels } from "../lib/csv";
-import { exportFields } from "../lib/entity-view";
+import { showFields } from "../lib/entity-view";
 import { useAbility } from "./use-session";
 
 const chunks = <T,>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -43,7 +43,9 @@ export function useCsvExport(def: EntityDef, filters: CrudFilter[], sorters: Cru
         rows.push(...data);
         if (data.length < MAX_PAGE_ROWS || rows.length >= total) break;
       }
-      const fields = exportFields(def, ability);
+      // Every field the role may read (SPEC §2 "visible fields only"), not only the list's columns:
+      // an export is read outside the app.
+      const fields = showFields(def, ability);
       const labels: ReferenceLabels = {};
       for (const [name, field] of fields) {
         if (field.type !== "reference" || !field.reference || !getMany) continue;

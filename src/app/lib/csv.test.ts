@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { customers, products } from "../../domain/entities";
 import { defineAbilityFor } from "../../domain/policy";
 import { csvColumns, toCsv } from "./csv";
-import { exportFields, type NamedField } from "./entity-view";
+import { showFields, type NamedField } from "./entity-view";
 
 const fieldsOf = (entries: Record<string, unknown>) => Object.entries(entries) as NamedField[];
 
@@ -32,7 +32,7 @@ describe("the CSV an export writes", () => {
   it("exports only what the role may read: no credit limit or cost for an agent", () => {
     const agent = defineAbilityFor({ id: 3, role: "agent" });
     const manager = defineAbilityFor({ id: 2, role: "manager" });
-    const headers = (def: typeof customers, ability: typeof agent) => csvColumns(exportFields(def, ability)).map((c) => c.header);
+    const headers = (def: typeof customers, ability: typeof agent) => csvColumns(showFields(def, ability)).map((c) => c.header);
     expect(headers(customers, manager)).toContain("Credit limit");
     expect(headers(customers, agent)).not.toContain("Credit limit");
     expect(headers(customers, agent)).toEqual(expect.arrayContaining(["ID", "Name", "Email", "Owner ID", "Owner", "Created"]));

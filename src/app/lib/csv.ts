@@ -3,6 +3,7 @@
  * as stored (ISO 8601), references as the id plus the referenced record's label. Pure: the
  * export hook pages the rows in through the data provider and hands them here.
  */
+import { centsToDollars } from "../../domain/format";
 import type { NamedField } from "./entity-view";
 
 export interface CsvColumn {
@@ -21,7 +22,7 @@ export function csvColumns(fields: NamedField[], labels: ReferenceLabels = {}): 
   for (const [name, field] of fields) {
     if (NOT_EXPORTED.has(field.type)) continue;
     if (field.type === "money") {
-      out.push({ header: field.label, value: (row) => (typeof row[name] === "number" ? ((row[name] as number) / 100).toFixed(2) : "") });
+      out.push({ header: field.label, value: (row) => (typeof row[name] === "number" ? centsToDollars(row[name] as number).toFixed(2) : "") });
     } else if (field.type === "reference") {
       // The id is what a re-import or a join needs; the label is what a reader needs.
       out.push({ header: `${field.label} ID`, value: (row) => row[name] });

@@ -15,23 +15,9 @@ export function columnFields(def: EntityDef, ability: AppAbility): NamedField[] 
   return [...own, ...(def.list.systemColumns ?? []).filter((name) => readable.has(name)).map((name): NamedField => [name, system[name]])];
 }
 
-export function searchable(def: EntityDef, ability: AppAbility): boolean {
-  const readable = new Set(readableFields(ability, def.name as ResourceName));
-  return Object.entries(def.fields).some(([name, f]) => f.search && readable.has(name));
-}
-
 /** Every field of this record the role may read, system fields last. */
 export function showFields(def: EntityDef, ability: AppAbility, record?: Record<string, unknown>): NamedField[] {
   const readable = new Set(permittedFields(ability, "read", def.name as ResourceName, record));
-  return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
-}
-
-/**
- * The columns of a CSV export: every field the role may read (SPEC §2 "visible fields only"),
- * not only the list's columns, since an export is read outside the app. id first, system fields last.
- */
-export function exportFields(def: EntityDef, ability: AppAbility): NamedField[] {
-  const readable = new Set(readableFields(ability, def.name as ResourceName));
   return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
 }
 

@@ -1,13 +1,11 @@
 import { StrictMode, useEffect, useState, type FormEvent } from "react";
 import { createRoot } from "react-dom/client";
-import { DEMO_PASSWORD } from "../../domain/constants";
+import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { API_URL, APP_TITLE } from "../config";
 import { safeReturnPath } from "../lib/return-path";
 import { loginErrorMessage } from "../providers/auth-messages";
 import { httpClient, isHttpError } from "../providers/http-client";
 import "./light-login.css";
-
-const DEMO_ACCOUNTS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);
 
 /**
  * After signing in, a full page load of the page that was asked for: that load brings the app.
@@ -80,7 +78,7 @@ function LightLogin() {
           </button>
         </form>
         <p className="sb-login-muted sb-login-small">
-          Demo accounts: {DEMO_ACCOUNTS.join(", ")} — password <code>{DEMO_PASSWORD}</code>
+          Demo accounts: {DEMO_ACCOUNT_EMAILS.join(", ")} — password <code>{DEMO_PASSWORD}</code>
         </p>
       </section>
     </main>

@@ -28,7 +28,8 @@ export function OrderShow({ def, id }: OverrideProps) {
   const steps = useCustom<BaseRecord>({
     url: `${API_URL}/orders/${String(orderId)}/transitions`,
     method: "get",
-    queryOptions: { enabled: !!order },
+    // The id is in the URL: ask for the timeline alongside the order, not after it.
+    queryOptions: { enabled: orderId !== "" },
     errorNotification: false,
   });
   if (query.isError) return <LoadErrorResult error={query.error} what="order" />;
@@ -39,7 +40,7 @@ export function OrderShow({ def, id }: OverrideProps) {
   };
   const field = (name: string) => def.fields[name] ?? { type: "datetime" as const, label: name === "createdAt" ? "Created" : name, write: "never" as const };
   const reference = (name: "customerId" | "assigneeId") =>
-    order && <ReferenceCell field={def.fields[name]} value={order[name]} pageIds={typeof order[name] === "number" ? [order[name] as number] : []} />;
+    order && <ReferenceCell field={def.fields[name]} value={order[name]} />;
   const stamps = STAMPS.filter((name) => order?.[name]);
 
   const details = order && (

@@ -1,7 +1,7 @@
 import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
-import { DEMO_PASSWORD } from "../../domain/constants";
+import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { APP_TITLE } from "../config";
 import { safeReturnPath } from "../lib/return-path";
 
@@ -9,8 +9,6 @@ interface LoginValues {
   email: string;
   password: string;
 }
-
-const DEMO_ACCOUNTS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
@@ -61,7 +59,7 @@ export default function LoginPage() {
           </Button>
         </Form>
         <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, fontSize: 12 }}>
-          Demo accounts: {DEMO_ACCOUNTS.join(", ")} — password <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
+          Demo accounts: {DEMO_ACCOUNT_EMAILS.join(", ")} — password <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
         </Typography.Paragraph>
       </Card>
     </main>

@@ -17,7 +17,7 @@ interface ConflictDialogProps {
 
 function Value({ field, value }: { field?: FieldDef; value: unknown }) {
   if (!field) return <>{JSON.stringify(value) ?? "—"}</>;
-  if (field.type === "reference") return <ReferenceCell field={field} value={value} pageIds={typeof value === "number" ? [value] : []} />;
+  if (field.type === "reference") return <ReferenceCell field={field} value={value} />;
   return <FieldValue field={field} value={value} compact />;
 }
 

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
-import { columnFields, filterKind, searchable, searchLabels } from "../../lib/entity-view";
+import { columnFields, filterKind, searchLabels } from "../../lib/entity-view";
 import { BulkDelete } from "./bulk-delete";
 import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
@@ -18,7 +18,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const ability = useAbility();
   const fields = useMemo(() => columnFields(def, ability), [def, ability]);
   const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
-  const canSearch = useMemo(() => searchable(def, ability), [def, ability]);
+  const searchFields = useMemo(() => searchLabels(def, ability), [def, ability]);
   const mayDelete = !def.readOnly && canDo(ability, "delete", def.name as never);
   // Selected rows across pages, by id, with the record as it was shown (for the summary).
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
@@ -60,7 +60,6 @@ export function EntityList({ def }: { def: EntityDef }) {
       }
     : false;
 
-  const searchFields = searchLabels(def, ability);
   const rowSelection = mayDelete
     ? {
         preserveSelectedRowKeys: true,
@@ -96,7 +95,7 @@ export function EntityList({ def }: { def: EntityDef }) {
         fields={filterFields}
         filters={filters}
         setFilters={applyFilters}
-        search={canSearch}
+        search={searchFields.length > 0}
         searchPlaceholder={`Search ${searchFields.join(", ")}`}
       />
       {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}

@@ -6,15 +6,18 @@ import { FieldValue } from "../fields/field-value";
 interface ReferenceCellProps {
   field: FieldDef;
   value: unknown;
-  /** Every id this column shows on the page: all cells ask with the same list, so it is one request. */
-  pageIds: number[];
+  /**
+   * Every id this column shows on the page: all cells ask with the same list, so it is one
+   * request. A single value shown alone (a show page) asks for itself.
+   */
+  pageIds?: number[];
 }
 
 /**
  * A reference shown by the referenced record's label. Each cell subscribes to the same
  * `useMany(pageIds)` query, which react-query runs once per page and resource.
  */
-export function ReferenceCell({ field, value, pageIds }: ReferenceCellProps) {
+export function ReferenceCell({ field, value, pageIds = typeof value === "number" ? [value] : [] }: ReferenceCellProps) {
   const resource = field.reference ?? "";
   const { result } = useMany({
     resource,

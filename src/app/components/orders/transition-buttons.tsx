@@ -36,6 +36,7 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
 
   const move = async (to: Target, reason?: string) => {
     setPending(to);
+    let changed = true;
     try {
       await mutateAsync({
         url: `${API_URL}/orders/${String(order.id)}/transitions`,
@@ -57,13 +58,17 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
       setAsking(null);
     } catch (error) {
       const e = error as AppHttpError;
+      // A refusal changed nothing; only one that says the order moved on needs it shown again.
+      changed = e.code === "VERSION_CONFLICT" || e.code === "INVALID_TRANSITION";
       if (e.code === "VALIDATION_FAILED" && e.errors?.reason) form.setFields([{ name: "reason", errors: e.errors.reason }]);
       else setAsking(null);
     } finally {
       setPending(null);
-      if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["all"] });
-      void invalidate({ resource: "orders", invalidates: ["list", "many"] });
-      onSettled();
+      if (changed) {
+        if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["all"] });
+        void invalidate({ resource: "orders", invalidates: ["list", "many"] });
+        onSettled();
+      }
     }
   };
 

@@ -33,7 +33,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
           {fields.map(([name, field]) => (
             <Descriptions.Item key={name} label={field.label}>
               {field.type === "reference" && record ? (
-                <ReferenceCell field={field} value={record[name]} pageIds={typeof record[name] === "number" ? [record[name] as number] : []} />
+                <ReferenceCell field={field} value={record[name]} />
               ) : field.type === "json" && record ? (
                 <ChangesTable resource={typeof record.resource === "string" ? record.resource : undefined} changes={record[name]} />
               ) : (
