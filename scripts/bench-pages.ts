@@ -10,7 +10,7 @@
  * - filter answer: from pressing Enter in the search box until the table shows only the order
  *   searched for.
  * Prints the median of each and the JavaScript the page loaded for it (from the network or the
- * context's cache; the server does not compress). Asserts nothing.
+ * context's cache; counted uncompressed, though the server sends it gzipped). Asserts nothing.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +25,7 @@ const RUNS = wholeNumber("runs", readOptions("npm run bench:pages -- [--runs 5]"
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
-/** JavaScript bytes (as sent, uncompressed: the server does not gzip) fetched while `work` runs. */
+/** JavaScript bytes fetched while `work` runs, uncompressed (Playwright hands over the decoded body). */
 async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: number; jsKb: number }> {
   let js = 0;
   const onResponse = (res: import("@playwright/test").Response) => {

@@ -43,8 +43,6 @@ class Stats {
   transitions = new Map<string, number>();
   stockDelta = new Map<number, number>(); // product id → what acknowledged transitions moved
   negativeStockSeen: string[] = [];
-  transitionsAvailable = true;
-  transitionsNotice = "";
 }
 
 async function main() {
@@ -97,15 +95,6 @@ async function main() {
       startCounts.set(id, 0);
     }
 
-    // Do transitions exist yet? On an existing order, a missing route answers 404 / 405.
-    const probeOrder = initial.orders[0];
-    const probe = await call("POST", `/api/orders/${probeOrder.id}/transitions`, manager, { to: "nowhere", version: probeOrder.version });
-    if (probe.status === 404 || probe.status === 405) {
-      stats.transitionsAvailable = false;
-      stats.transitionsNotice = `POST /api/orders/:id/transitions answers ${probe.status} ${String(probe.json.code)}: transitions are skipped until that route exists (issue 4).`;
-      console.log(`NOTICE: ${stats.transitionsNotice}`);
-    }
-
     const activeProducts = initial.products.filter((p) => p.status === "active" && (p.stock as number) > 0).map((p) => p.id);
     const initialStock = new Map(initial.products.map((p) => [p.id, p.stock as number]));
     const customerIds = initial.customers.map((c) => c.id);
@@ -149,7 +138,7 @@ async function main() {
       const items = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ productId: pick(activeProducts), quantity: 1 + Math.floor(Math.random() * 3) }));
       const unique = [...new Map(items.map((i) => [i.productId, i])).values()];
       const created = await call("POST", "/api/orders", manager, { customerId: pick(customerIds), assigneeId: managerId, items: unique });
-      if (created.status !== 201 || !stats.transitionsAvailable) return;
+      if (created.status !== 201) return;
       let order: Row | null = created.json;
       for (const to of ["placed", "paid", Math.random() < 0.3 ? "cancelled" : "shipped", "delivered"]) {
         if (!order || Date.now() > deadline) return;
@@ -232,11 +221,7 @@ async function main() {
     console.log(`  status codes: ${[...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ")}`);
     for (const [status, examples] of stats.otherRefusals) console.log(`  ${status}, e.g. ${examples.join(" | ")}`);
     console.log(`  counter increments acknowledged: ${[...stats.increments.values()].reduce((a, b) => a + b, 0)} on ${COUNTERS} shared counters, after ${stats.conflicts} version conflicts retried`);
-    console.log(
-      stats.transitionsAvailable
-        ? `  transitions acknowledged: ${[...stats.transitions].map(([to, n]) => `${to} ${n}`).join(", ") || "none"}`
-        : `  transitions: skipped — ${stats.transitionsNotice}`,
-    );
+    console.log(`  transitions acknowledged: ${[...stats.transitions].map(([to, n]) => `${to} ${n}`).join(", ") || "none"}`);
     console.log(`  server RSS (MB) every 2 s: ${rss.map((r) => r.mb.toFixed(0)).join(" ")}`);
     console.log(`  RSS median first quarter ${early.toFixed(0)} MB, last quarter ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)}%)`);
     console.log(problems.length ? `\n${problems.length} PROBLEMS:\n${problems.map((p) => `  ${p}`).join("\n")}` : "\nno 5xx, no lost update, stock never negative and as the acknowledged transitions add up, memory flat");

@@ -3,9 +3,8 @@
  * a random moment, and check that the data file still loads and holds every write that was
  * acknowledged. Used by `npm run test:crash` (many cycles) and by tests/api/cli.test.ts (a few).
  */
-import fs from "node:fs";
 import type { DbShape, Row } from "../../src/server/db-shape";
-import { checkShape } from "../../src/server/store";
+import { readDataFile } from "../../src/server/store";
 import { signIn, spawnServer } from "./child-server";
 
 export interface CrashOptions {
@@ -37,13 +36,6 @@ interface Acked {
 
 const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo));
 
-function readFile(file: string): DbShape {
-  const text = fs.readFileSync(file, "utf8");
-  const data: unknown = JSON.parse(text);
-  checkShape(file, data);
-  return data;
-}
-
 export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const writers = opts.writers ?? 8;
   const [killMin, killMax] = opts.killAfterMs ?? [150, 900];
@@ -52,7 +44,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const acked: Acked = { created: new Map(), deleted: new Set(), deleteSent: new Set(), updated: new Map() };
   // Each writer owns one customer, so its updates never conflict with another's: any gap
   // between what it was told and what is stored is a lost write, not a race.
-  const owned = readFile(opts.dbFile).customers.slice(0, writers).map((c) => c.id);
+  const owned = readDataFile(opts.dbFile).customers.slice(0, writers).map((c) => c.id);
   let cookie: string | null = null;
 
   for (let cycle = 1; cycle <= opts.cycles; cycle++) {
@@ -150,7 +142,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
 function verify(file: string, acked: Acked): string[] {
   let db: DbShape;
   try {
-    db = readFile(file);
+    db = readDataFile(file);
   } catch (err) {
     return [`the data file does not load: ${err instanceof Error ? err.message : String(err)}`];
   }

@@ -37,7 +37,8 @@ export function checkShape(file: string, data: unknown): asserts data is DbShape
     throw new DataFileError(file, "is missing collection counters (with orderNumber)");
 }
 
-function readDataFile(file: string): DbShape {
+/** The data file, whole and of the right shape, or a DataFileError saying what is wrong with it. */
+export function readDataFile(file: string): DbShape {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");

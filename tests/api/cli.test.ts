@@ -65,11 +65,7 @@ describe("the CLI", () => {
     // Writes did land, and some were cut off: the kills came in the middle of them.
     expect(report.acknowledged).toBeGreaterThan(0);
     expect(report.inFlightAtKill).toBeGreaterThan(0);
-    // And the next start is clean, stale temp files gone.
-    const { child } = await launch(dbFile);
+    // And the next start is clean, stale temp files gone (crashCycles ends by starting a server on the last file).
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
-    const done = exited(child);
-    child.kill("SIGTERM");
-    await done;
   }, 90_000);
 });

@@ -12,11 +12,11 @@ import http from "node:http";
 import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, SESSION_COOKIE } from "../../src/domain/constants";
+import { SESSION_COOKIE } from "../../src/domain/constants";
 import { allFields, ENTITIES } from "../../src/domain/entities";
 import type { FieldDef } from "../../src/domain/fields";
 import type { DbShape } from "../../src/server/db-shape";
-import { demoEmail, startTestServer, type DemoRole, type TestServer } from "./helpers";
+import { STACK, startTestServer, type DemoRole, type TestServer } from "./helpers";
 
 /** Cases per property; the properties below split npm test's budget between them. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
@@ -31,9 +31,8 @@ let port: number;
 const cookies = new Map<Who, string>();
 
 async function signIn(role: DemoRole): Promise<string> {
-  const c = s.client();
-  const res = await c.post("/api/auth/login", { email: demoEmail(role), password: DEMO_PASSWORD });
-  if (res.status !== 200 || !c.cookie) throw new Error(`login as ${role}: ${res.status} ${res.text}`);
+  const c = await s.login(role);
+  if (!c.cookie) throw new Error(`login as ${role}: no session cookie`);
   return c.cookie;
 }
 
@@ -252,11 +251,6 @@ function comparable(raw: Buffer): string {
   return JSON.stringify(db);
 }
 
-/**
- * A stack frame (`at fn (/path/file.ts:12:34)`), or a path of ours. Not just `at …:1:2`: stored
- * text followed by ISO times ("Leave at reception", "placedAt":"…T11:39:57") looks like that.
- */
-const STACK = /\bat (?:\S+ \()?(?:file:\/\/)?[\w./\\-]+\.(?:[cm]?[jt]s|tsx?):\d+:\d+|node_modules|\/src\/server\//;
 /** A refused sign-in is recorded (the audit trail of failed logins and their rate limit), by design. */
 const refusalThatWrites = (path: string, status: number) => path.startsWith("/api/auth/login") && (status === 401 || status === 429);
 
