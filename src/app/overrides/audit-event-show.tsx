@@ -1,11 +1,12 @@
 import { HistoryOutlined } from "@ant-design/icons";
-import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useOne, useShow, type BaseRecord } from "@refinedev/core";
 import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { auditEvents, getEntity, isResourceName } from "../../domain/entities";
 import { canDo } from "../../domain/policy";
+import { ListButton, RefreshButton } from "../components/buttons";
 import { DateTimeValue, FieldValue } from "../components/fields/field-value";
+import { Page } from "../components/layout/page";
 import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
 import { useAbility } from "../hooks/use-session";
@@ -56,12 +57,11 @@ export default function AuditEventShow({ id }: OverrideProps) {
   const f = auditEvents.fields;
 
   return (
-    <Show
-      resource="audit-events"
-      recordItemId={id}
+    <Page
+      nested
       title={`Audit event #${String(id)}`}
-      isLoading={query.isLoading}
-      headerButtons={() => (
+      loading={query.isLoading}
+      extra={
         <>
           <ListButton resource="audit-events">Audit log</ListButton>
           {resource && recordId !== null && (
@@ -69,9 +69,9 @@ export default function AuditEventShow({ id }: OverrideProps) {
               <Button icon={<HistoryOutlined />}>All events for this record</Button>
             </Link>
           )}
-          <RefreshButton resource="audit-events" recordItemId={id} />
+          <RefreshButton resource="audit-events" recordItemId={id ?? ""} />
         </>
-      )}
+      }
     >
       {event && (
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
@@ -110,6 +110,6 @@ export default function AuditEventShow({ id }: OverrideProps) {
           </section>
         </Space>
       )}
-    </Show>
+    </Page>
   );
 }

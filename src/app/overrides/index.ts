@@ -1,7 +1,5 @@
-import type { ComponentType } from "react";
+import { lazy, type ComponentType } from "react";
 import type { EntityDef } from "../../domain/fields";
-import AuditEventShow from "./audit-event-show";
-import { OrderShow } from "./order-show";
 
 export interface OverrideProps {
   def: EntityDef;
@@ -13,8 +11,9 @@ export interface OverrideProps {
  * (`orders` names "order-show"). Without an override registered here the generic view serves.
  */
 export const OVERRIDES: Record<string, ComponentType<OverrideProps>> = {
-  "audit-event-show": AuditEventShow,
-  "order-show": OrderShow,
+  // Loaded when shown: the generic pages that look an override up do not download it.
+  "audit-event-show": lazy(() => import("./audit-event-show")),
+  "order-show": lazy(() => import("./order-show").then((m) => ({ default: m.OrderShow }))),
 };
 
 export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): ComponentType<OverrideProps> | undefined {

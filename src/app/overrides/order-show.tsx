@@ -1,9 +1,10 @@
-import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { CanAccess, useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Card, Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
 import { canDo } from "../../domain/policy";
+import { ListButton, RefreshButton } from "../components/buttons";
 import { ItemsInput, type FormLine } from "../components/fields/items-input";
 import { FieldValue } from "../components/fields/field-value";
+import { Page } from "../components/layout/page";
 import { RecordActions } from "../components/list/record-actions";
 import { ReferenceCell } from "../components/list/reference-cell";
 import { OrderTimeline, type OrderStep } from "../components/orders/order-timeline";
@@ -92,12 +93,11 @@ export function OrderShow({ def, id }: OverrideProps) {
   ];
 
   return (
-    <Show
-      resource="orders"
-      recordItemId={orderId}
+    <Page
+      nested
       title={order ? `Order ${String(order.number)}` : "Order"}
-      isLoading={query.isLoading}
-      headerButtons={() => (
+      loading={query.isLoading}
+      extra={
         <>
           <CanAccess resource="orders" action="list">
             <ListButton resource="orders" accessControl={{ enabled: false }}>
@@ -107,9 +107,9 @@ export function OrderShow({ def, id }: OverrideProps) {
           {order && <RecordActions def={def} record={order} compact={false} show={false} onDeleted={() => list("orders")} />}
           <RefreshButton resource="orders" recordItemId={orderId} onClick={reload} />
         </>
-      )}
+      }
     >
       {order ? <Tabs items={tabs} destroyOnHidden /> : <Typography.Text type="secondary">Loading…</Typography.Text>}
-    </Show>
+    </Page>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Input, InputNumber, Select, Switch } from "antd";
+import { Form, Input, InputNumber, Select, Spin, Switch } from "antd";
 import type { Rule } from "antd/es/form";
 import type { FieldDef } from "../../../domain/fields";
-import { checkFieldValue } from "../../../domain/schema";
+import { checkFieldValue, writableLines } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { humanize } from "../../lib/entity-view";
-import { ItemsInput, itemsRule } from "./items-input";
+import { lazy, Suspense, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
 import { ReferenceSelect } from "./reference-select";
 
@@ -28,6 +28,22 @@ export const ruleFor = (field: FieldDef): Rule => ({
   },
 });
 
+// Only an order's form has lines: the others do not download the items table.
+const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.ItemsInput })));
+const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
+  <Suspense fallback={<Spin />}>
+    <ItemsInput {...props} />
+  </Suspense>
+);
+
+/** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */
+const itemsRule = (field: FieldDef): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const message = checkFieldValue(field, writableLines(value));
+    if (message) throw new Error(message);
+  },
+});
+
 /** One input per field type, with the definition's client-side rule. */
 export function FieldInput({ name, field: declared, mode, fixed }: FieldInputProps) {
   const field = effectiveField(declared, mode);
@@ -35,7 +51,7 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
   if (field.type === "items") {
     return (
       <Form.Item name={name} label={field.label} required={field.required} rules={[itemsRule(field)]} extra={help} data-field={name}>
-        <ItemsInput disabled={fixed} />
+        <LazyItemsInput disabled={fixed} />
       </Form.Item>
     );
   }

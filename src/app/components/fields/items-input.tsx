@@ -1,15 +1,12 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { useSelect } from "@refinedev/antd";
 import { useMany, type BaseRecord } from "@refinedev/core";
 import { Button, InputNumber, Select, Space, Table, Typography, type SelectProps } from "antd";
-import type { Rule } from "antd/es/form";
 import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
-import type { FieldDef } from "../../../domain/fields";
 import { formatMoney } from "../../../domain/format";
-import { checkFieldValue, writableLines } from "../../../domain/schema";
+import { useSelectProps } from "../../hooks/use-select-props";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
 export interface FormLine {
@@ -27,14 +24,6 @@ interface ItemsInputProps {
   readOnly?: boolean;
 }
 
-/** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */
-export const itemsRule = (field: FieldDef): Rule => ({
-  validator: async (_rule, value: unknown) => {
-    const message = checkFieldValue(field, writableLines(value));
-    if (message) throw new Error(message);
-  },
-});
-
 const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q >= ORDER_MIN_QUANTITY && q <= ORDER_MAX_QUANTITY;
 
 /**
@@ -46,7 +35,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
   const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
-  const { selectProps, query: found } = useSelect<BaseRecord>({
+  const { selectProps, query: found } = useSelectProps({
     resource: "products",
     optionLabel: ((p: BaseRecord) => `${String(p.name)} (${String(p.sku)}) · ${formatMoney(p.price as number)} · ${String(p.stock)} in stock`) as never,
     optionValue: "id" as never,

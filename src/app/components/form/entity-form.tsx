@@ -1,17 +1,21 @@
-import { Create, Edit, useForm } from "@refinedev/antd";
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Form, Spin } from "antd";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { useAntdForm } from "../../hooks/use-antd-form";
 import { useAbility } from "../../hooks/use-session";
 import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
+import { SaveButton } from "../buttons";
 import { FieldInput } from "../fields/field-input";
+import { Page } from "../layout/page";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
-import { ConflictDialog } from "./conflict-dialog";
+
+// Shown only when a save meets a newer version: loaded then, not with every form.
+const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ default: m.ConflictDialog })));
 
 type Values = Record<string, unknown>;
 
@@ -40,7 +44,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
-  const { formProps, saveButtonProps, query, onFinish, form } = useForm<BaseRecord, HttpError, Values>({
+  const { formProps, saveButtonProps, query, onFinish, form } = useAntdForm({
     resource: def.name,
     action: mode,
     id,
@@ -94,31 +98,29 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
 
   const conflict =
     mode === "edit" && record && theirs ? (
-      <ConflictDialog
-        open
-        rows={conflictRows(fields, record, theirs, submitted.current)}
-        fields={def.fields}
-        saving={!!saveButtonProps.loading}
-        onKeepEditing={() => setTheirs(null)}
-        onReload={async () => {
-          setTheirs(null);
-          await query?.refetch();
-          form.resetFields();
-        }}
-        // Only this form's own changes (against what it opened), stated on their version.
-        onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
-      />
+      <Suspense fallback={null}>
+        <ConflictDialog
+          open
+          rows={conflictRows(fields, record, theirs, submitted.current)}
+          fields={def.fields}
+          saving={!!saveButtonProps.loading}
+          onKeepEditing={() => setTheirs(null)}
+          onReload={async () => {
+            setTheirs(null);
+            await query?.refetch();
+            form.resetFields();
+          }}
+          // Only this form's own changes (against what it opened), stated on their version.
+          onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
+        />
+      </Suspense>
     ) : null;
 
   const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
-  return mode === "create" ? (
-    <Create resource={def.name} title={title} saveButtonProps={saveButtonProps}>
-      {body}
-    </Create>
-  ) : (
-    <Edit resource={def.name} recordItemId={id} title={title} saveButtonProps={saveButtonProps} canDelete={false} isLoading={query?.isLoading}>
+  return (
+    <Page nested title={title} loading={mode === "edit" && query?.isLoading} footer={<SaveButton {...saveButtonProps} />}>
       {body}
       {conflict}
-    </Edit>
+    </Page>
   );
 }

@@ -1,15 +1,19 @@
 import { ApiOutlined } from "@ant-design/icons";
-import { ThemedLayout, ThemedTitle } from "@refinedev/antd";
 import { CanAccess } from "@refinedev/core";
-import { Spin } from "antd";
+import { Grid, Layout, Spin } from "antd";
 import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
 import { AppHeader } from "./app-header";
 import { AppSider } from "./app-sider";
 
-const Title = ({ collapsed }: { collapsed: boolean }) => <ThemedTitle collapsed={collapsed} text={APP_TITLE} icon={<ApiOutlined />} />;
+const Title = ({ collapsed }: { collapsed: boolean }) => (
+  <Link to="/" style={{ display: "inline-flex", alignItems: "center", gap: 8, fontSize: 16, fontWeight: 700, color: "inherit" }} aria-label={APP_TITLE}>
+    <ApiOutlined style={{ fontSize: 22, color: "#1d4ed8" }} />
+    {!collapsed && <span>{APP_TITLE}</span>}
+  </Link>
+);
 
 export const PageSpinner = () => (
   <div style={{ display: "grid", placeItems: "center", minHeight: 240 }}>
@@ -18,21 +22,26 @@ export const PageSpinner = () => (
 );
 
 /**
- * The signed-in frame. Its outlet is wrapped in one <CanAccess>, so every route is guarded here
- * with the route's resource and action: a route the role may not use renders the 403 page.
+ * The signed-in frame: menu, header, page. Its outlet is wrapped in one <CanAccess>, so every
+ * route is guarded here with the route's resource and action: a route the role may not use
+ * renders the 403 page. Plain antd Layout rather than Refine's ThemedLayout, which brings
+ * ProLayout along (decision 042).
  */
 export default function AppShell() {
+  const screens = Grid.useBreakpoint();
   return (
-    <ThemedLayout
-      Header={AppHeader}
-      Title={Title}
-      Sider={AppSider}
-    >
-      <CanAccess fallback={<ForbiddenResult />}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </CanAccess>
-    </ThemedLayout>
+    <Layout hasSider style={{ minHeight: "100vh" }}>
+      <AppSider Title={Title} />
+      <Layout>
+        <AppHeader />
+        <Layout.Content style={{ padding: screens.sm ? 24 : 12 }}>
+          <CanAccess fallback={<ForbiddenResult />}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </CanAccess>
+        </Layout.Content>
+      </Layout>
+    </Layout>
   );
 }

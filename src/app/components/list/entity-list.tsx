@@ -1,12 +1,14 @@
-import { List, useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
-import { Form, Table, Typography } from "antd";
+import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
 import { columnFields, filterKind, searchLabels } from "../../lib/entity-view";
+import { CreateButton } from "../buttons";
+import { Page } from "../layout/page";
 import { BulkDelete } from "./bulk-delete";
 import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
@@ -23,7 +25,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   // Selected rows across pages, by id, with the record as it was shown (for the summary).
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
-  const { tableProps, searchFormProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useAntdTable({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -51,14 +53,12 @@ export function EntityList({ def }: { def: EntityDef }) {
       render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} />,
     },
   ];
-  const pagination = tableProps.pagination
-    ? {
-        ...tableProps.pagination,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (total: number, [from, to]: [number, number]) => `${from}–${to} of ${total.toLocaleString("en-US")}`,
-      }
-    : false;
+  const pagination = {
+    ...tableProps.pagination,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZES.map(String),
+    showTotal: (total: number, [from, to]: [number, number]) => `${from}–${to} of ${total.toLocaleString("en-US")}`,
+  };
 
   const rowSelection = mayDelete
     ? {
@@ -80,17 +80,15 @@ export function EntityList({ def }: { def: EntityDef }) {
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
 
   return (
-    <List
+    <Page
       title={def.label}
-      headerButtons={({ defaultButtons }) => (
+      extra={
         <>
-          {defaultButtons}
+          {!def.readOnly && <CreateButton resource={def.name} />}
           <ExportCsvButton def={def} filters={filters} sorters={sorters} />
         </>
-      )}
+      }
     >
-      {/* useTable makes a search form and reads it; connect it (no DOM) so antd does not warn. */}
-      <Form form={searchFormProps.form} component={false} />
       <ListFilters
         fields={filterFields}
         filters={filters}
@@ -114,6 +112,6 @@ export function EntityList({ def }: { def: EntityDef }) {
           ),
         }}
       />
-    </List>
+    </Page>
   );
 }

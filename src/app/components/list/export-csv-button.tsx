@@ -1,6 +1,6 @@
-import { ExportButton } from "@refinedev/antd";
+import { ExportOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
-import { App } from "antd";
+import { App, Button } from "antd";
 import type { EntityDef } from "../../../domain/fields";
 import { useCsvExport } from "../../hooks/use-csv-export";
 import type { AppHttpError } from "../../providers/http-client";
@@ -10,13 +10,14 @@ export function ExportCsvButton({ def, filters, sorters }: { def: EntityDef; fil
   const { notification } = App.useApp();
   const { exporting, run } = useCsvExport(def, filters, sorters);
   return (
-    <ExportButton
+    <Button
+      icon={<ExportOutlined />}
       loading={exporting}
       onClick={() =>
         run().catch((e: AppHttpError) => notification.error({ key: `${def.name}-export`, message: "Export failed", description: e?.message ?? "Unexpected error" }))
       }
     >
       Export CSV
-    </ExportButton>
+    </Button>
   );
 }

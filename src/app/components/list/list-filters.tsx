@@ -1,7 +1,7 @@
 import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
-import { Button, DatePicker, Input, InputNumber, Select, Space } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import { Button, Input, InputNumber, Select, Space } from "antd";
+import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
 import { filterKind, humanize, type NamedField } from "../../lib/entity-view";
@@ -175,22 +175,17 @@ function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & {
 }
 
 function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
-  const from = valueOf(filters, name, "gte");
-  const to = valueOf(filters, name, "lte");
-  const value: [Dayjs | null, Dayjs | null] | null = from || to ? [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null] : null;
+  // Native date inputs: keyboard-first, localised by the browser, and no date-picker library on the list's download.
+  const shown = (v: unknown) => (v ? dayjs(String(v)).format("YYYY-MM-DD") : "");
+  const set = (operator: "gte" | "lte", day: string) => {
+    const d = dayjs(day);
+    const value = day && d.isValid() ? (operator === "gte" ? d.startOf("day") : d.endOf("day")).toISOString() : undefined;
+    setFilters([{ field: name, operator, value }]);
+  };
   return (
-    <DatePicker.RangePicker
-      aria-label={label}
-      placeholder={[`${label} from`, "to"]}
-      allowEmpty={[true, true]}
-      value={value}
-      onChange={(range) => {
-        const [start, end] = range ?? [null, null];
-        setFilters([
-          { field: name, operator: "gte", value: start ? start.startOf("day").toISOString() : undefined },
-          { field: name, operator: "lte", value: end ? end.endOf("day").toISOString() : undefined },
-        ]);
-      }}
-    />
+    <Space.Compact>
+      <Input type="date" aria-label={`${label} from`} title={`${label} from`} style={{ width: 150 }} value={shown(valueOf(filters, name, "gte"))} onChange={(e) => set("gte", e.target.value)} />
+      <Input type="date" aria-label={`${label} to`} title={`${label} to`} style={{ width: 150 }} value={shown(valueOf(filters, name, "lte"))} onChange={(e) => set("lte", e.target.value)} />
+    </Space.Compact>
   );
 }

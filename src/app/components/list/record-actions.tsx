@@ -1,7 +1,7 @@
-import { DeleteButton, EditButton, ShowButton } from "@refinedev/antd";
 import { CanAccess, type BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
 import type { EntityDef } from "../../../domain/fields";
+import { DeleteButton, EditButton, ShowButton } from "../buttons";
 
 interface RecordActionsProps {
   def: EntityDef;

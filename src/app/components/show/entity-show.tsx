@@ -1,4 +1,3 @@
-import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { CanAccess, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Descriptions, Tabs } from "antd";
 import { useMemo } from "react";
@@ -6,7 +5,9 @@ import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { showFields } from "../../lib/entity-view";
+import { ListButton, RefreshButton } from "../buttons";
 import { FieldValue } from "../fields/field-value";
+import { Page } from "../layout/page";
 import { RecordActions } from "../list/record-actions";
 import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
@@ -52,12 +53,11 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   ];
 
   return (
-    <Show
-      resource={def.name}
-      recordItemId={id}
+    <Page
+      nested
       title={title}
-      isLoading={query.isLoading}
-      headerButtons={() => (
+      loading={query.isLoading}
+      extra={
         <>
           <CanAccess resource={def.name} action="list">
             <ListButton resource={def.name} accessControl={{ enabled: false }}>
@@ -67,9 +67,9 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
           <RefreshButton resource={def.name} recordItemId={id} />
         </>
-      )}
+      }
     >
       <Tabs items={tabs} destroyOnHidden />
-    </Show>
+    </Page>
   );
 }

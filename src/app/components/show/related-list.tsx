@@ -1,9 +1,9 @@
-import { useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
-import { Form, Table } from "antd";
+import { Table } from "antd";
 import { useMemo } from "react";
 import { getEntity } from "../../../domain/entities";
 import type { RelatedList as RelatedListDef } from "../../../domain/fields";
+import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
@@ -15,7 +15,7 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
   const ability = useAbility();
   // The back-pointing column is this very record on every row: leave it out.
   const fields = useMemo(() => columnFields(def, ability).filter(([name]) => name !== related.field), [def, ability, related.field]);
-  const { tableProps, searchFormProps, sorters } = useTable<BaseRecord>({
+  const { tableProps, sorters } = useAntdTable({
     resource: related.resource,
     syncWithLocation: false,
     pagination: { pageSize: 10 },
@@ -27,16 +27,13 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
     { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },
   ];
   return (
-    <>
-      <Form form={searchFormProps.form} component={false} />
-      <Table<BaseRecord>
+    <Table<BaseRecord>
       {...tableProps}
       rowKey="id"
       columns={columns}
       size="small"
-      pagination={tableProps.pagination ? { ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total.toLocaleString("en-US")} in all` } : false}
+      pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total.toLocaleString("en-US")} in all` }}
       locale={{ emptyText: `No ${related.label.toLowerCase()}.` }}
-      />
-    </>
+    />
   );
 }
