@@ -40,7 +40,7 @@ const ROUTES: { route: string; what: string; modules: string[]; rendersAtOnce?: 
   { route: "/customers", what: "a list", modules: [...APP, "pages/list-page.tsx"] },
   { route: "/customers/create", what: "a form", modules: [...APP, "pages/create-page.tsx"] },
   { route: "/customers/edit/:id", what: "an edit form", modules: [...APP, "pages/edit-page.tsx"] },
-  { route: "/orders/show/:id", what: "the order page", modules: [...APP, "pages/show-page.tsx"], rendersAtOnce: /overrides\/|order-/i },
+  { route: "/orders/show/:id", what: "the order page", modules: [...APP, "pages/show-page.tsx"], rendersAtOnce: /overrides\/order-show|order-/i },
 ];
 
 async function build(outDir: string) {

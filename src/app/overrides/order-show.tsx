@@ -1,10 +1,11 @@
 import { CanAccess, useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
-import { Card, Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
+import { Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
 import { canDo } from "../../domain/policy";
 import { ListButton, RefreshButton } from "../components/buttons";
 import { ItemsInput, type FormLine } from "../components/fields/items-input";
 import { FieldValue } from "../components/fields/field-value";
 import { Page } from "../components/layout/page";
+import { Panel } from "../components/layout/panel";
 import { RecordActions } from "../components/list/record-actions";
 import { ReferenceCell } from "../components/list/reference-cell";
 import { OrderTimeline, type OrderStep } from "../components/orders/order-timeline";
@@ -73,15 +74,15 @@ export function OrderShow({ def, id }: OverrideProps) {
       <TransitionButtons order={order} onSettled={reload} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <Card title="Items" size="small">
+          <Panel title="Items" size="small">
             <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly />
-          </Card>
+          </Panel>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title="Timeline" size="small">
+          <Panel title="Timeline" size="small">
             {/* Until it answers, useCustom's data is an empty object, not an empty list. */}
             <OrderTimeline steps={Array.isArray(steps.result.data) ? (steps.result.data as OrderStep[]) : undefined} loading={steps.query.isLoading} />
-          </Card>
+          </Panel>
         </Col>
       </Row>
     </Space>

@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+import { Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography, theme } from "antd";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc";
 import type { ReactNode } from "react";
@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { formatMoney } from "../../domain/format";
 import { OPEN_STATUSES, type DashboardStats } from "../../domain/stats";
 import { OrdersByStatusChart, OrdersPerDayChart } from "../components/dashboard/charts";
+import { Panel } from "../components/layout/panel";
 import { LoadErrorResult } from "../components/result/error-result";
 import { API_URL } from "../config";
 import { useSessionUser } from "../hooks/use-session";
@@ -29,27 +30,50 @@ const lowStockListUrl = (threshold: number) =>
 /** A figure card; its title names the region, so a reader (and a test) finds the figure by what it is. */
 function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: ReactNode; to?: string }) {
   const body = (
-    <Card hoverable={Boolean(to)} style={{ height: "100%" }}>
-      <Statistic title={title} valueRender={() => value} />
+    <>
+      <Statistic valueRender={() => value} />
       {note && <Typography.Text type="secondary">{note}</Typography.Text>}
-    </Card>
+    </>
   );
   return (
     <Col xs={24} sm={12} xl={6}>
-      <section aria-label={title} style={{ height: "100%" }}>
-        {to ? <Link to={to}>{body}</Link> : body}
-      </section>
+      <Panel title={title}>
+        {to ? (
+          <Link to={to} className="sb-figure-link" style={{ display: "block", color: "inherit" }}>
+            {body}
+          </Link>
+        ) : (
+          body
+        )}
+      </Panel>
     </Col>
   );
 }
 
-const Panel = ({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) => (
-  <section aria-label={title} style={{ height: "100%" }}>
-    <Card title={title} extra={extra} style={{ height: "100%" }}>
-      {children}
-    </Card>
-  </section>
-);
+/**
+ * A short list of rows, each with its figure at the right. Not antd's List: that one brings its
+ * pagination (and with it the Select of page sizes), some 30 kB gzipped, for five rows.
+ */
+function ShortList<T>({ items, empty, render }: { items: T[]; empty: string; render: (item: T, i: number) => { main: ReactNode; figure: ReactNode } }) {
+  const { token } = theme.useToken();
+  if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      {items.map((item, i) => {
+        const { main, figure } = render(item, i);
+        return (
+          <li
+            key={i}
+            style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, padding: "8px 0", borderTop: i ? `1px solid ${token.colorSplit}` : undefined }}
+          >
+            <span style={{ minWidth: 0 }}>{main}</span>
+            {figure}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * What an operator sees first: this month's money, the work in hand, what is running out and who
@@ -113,35 +137,38 @@ export default function DashboardPage() {
               </Link>
             }
           >
-            <List
-              size="small"
-              dataSource={stats.lowStock.items}
-              locale={{ emptyText: <Empty description="Nothing is running low." /> }}
-              renderItem={(p) => (
-                <List.Item extra={<Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? "Out of stock" : `${p.stock} left`}</Tag>}>
+            <ShortList
+              items={stats.lowStock.items}
+              empty="Nothing is running low."
+              render={(p) => ({
+                main: (
                   <Space>
                     <Link to={`/products/show/${p.id}`}>{p.name}</Link>
                     <Typography.Text type="secondary">{p.sku}</Typography.Text>
                   </Space>
-                </List.Item>
-              )}
+                ),
+                figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? "Out of stock" : `${p.stock} left`}</Tag>,
+              })}
             />
           </Panel>
         </Col>
         <Col xs={24} xl={12}>
           <Panel title={my("Top customers this year")} extra={<Typography.Text type="secondary">By revenue paid in {dayjs.utc(stats.asOf).year()}</Typography.Text>}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="id"
-              dataSource={stats.topCustomers}
-              locale={{ emptyText: <Empty description="No paid orders this year." /> }}
-              columns={[
-                { key: "rank", title: "#", width: 40, render: (_, __, i) => i + 1 },
-                { key: "name", title: "Customer", render: (_, c) => <Link to={`/customers/show/${c.id}`}>{c.name}</Link> },
-                { key: "orders", title: "Orders", align: "right", render: (_, c) => c.orders },
-                { key: "revenue", title: "Revenue", align: "right", render: (_, c) => <span className="sb-number">{formatMoney(c.revenue)}</span> },
-              ]}
+            <ShortList
+              items={stats.topCustomers}
+              empty="No paid orders this year."
+              render={(c, i) => ({
+                main: (
+                  <Space>
+                    <Typography.Text type="secondary">{i + 1}.</Typography.Text>
+                    <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
+                    <Typography.Text type="secondary">
+                      {c.orders} {c.orders === 1 ? "order" : "orders"}
+                    </Typography.Text>
+                  </Space>
+                ),
+                figure: <span className="sb-number">{formatMoney(c.revenue)}</span>,
+              })}
             />
           </Panel>
         </Col>

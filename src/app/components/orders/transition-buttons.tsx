@@ -1,17 +1,17 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from "@refinedev/core";
-import { Button, Form, Input, Modal, Space, Typography } from "antd";
-import { useState } from "react";
-import { orders } from "../../../domain/entities";
+import { Button, Space } from "antd";
+import { lazy, Suspense, useState } from "react";
 import { REASON_REQUIRED, STOCK_EFFECT, type OrderStatus } from "../../../domain/order-lifecycle";
 import { allowedTransitions } from "../../../domain/policy";
 import { API_URL } from "../../config";
 import { useAbility } from "../../hooks/use-session";
 import type { AppHttpError } from "../../providers/http-client";
-import { ruleFor } from "../fields/field-input";
 import { TRANSITION_ACTION } from "./order-labels";
 
+// Asked only on cancel and refund: the dialog (a form with the definition's rule) loads then.
+const ReasonDialog = lazy(() => import("./reason-dialog"));
+
 type Target = Exclude<OrderStatus, "draft">;
-const REASON_FIELD = { ...orders.fields.reason, required: true };
 
 interface TransitionButtonsProps {
   order: BaseRecord;
@@ -29,12 +29,12 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord>();
   const [asking, setAsking] = useState<Target | null>(null);
   const [pending, setPending] = useState<Target | null>(null);
-  const [form] = Form.useForm<{ reason: string }>();
   const targets = allowedTransitions(ability, order) as Target[];
   if (!targets.length) return null;
   const number = String(order.number);
 
-  const move = async (to: Target, reason?: string) => {
+  /** Makes the move; answers the server's objections to the reason, if that is what it refused. */
+  const move = async (to: Target, reason?: string): Promise<string[] | undefined> => {
     setPending(to);
     let changed = true;
     try {
@@ -60,8 +60,8 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
       const e = error as AppHttpError;
       // A refusal changed nothing; only one that says the order moved on needs it shown again.
       changed = e.code === "VERSION_CONFLICT" || e.code === "INVALID_TRANSITION";
-      if (e.code === "VALIDATION_FAILED" && e.errors?.reason) form.setFields([{ name: "reason", errors: e.errors.reason }]);
-      else setAsking(null);
+      if (e.code === "VALIDATION_FAILED" && e.errors?.reason) return ([] as string[]).concat(e.errors.reason);
+      setAsking(null);
     } finally {
       setPending(null);
       if (changed) {
@@ -91,27 +91,11 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
           );
         })}
       </Space>
-      <Modal
-        open={asking !== null}
-        title={asking ? `${TRANSITION_ACTION[asking]}: ${number}` : ""}
-        okText={asking ? TRANSITION_ACTION[asking] : "OK"}
-        okButtonProps={{ danger: true, loading: mutation.isPending }}
-        cancelText="Back"
-        onCancel={() => setAsking(null)}
-        onOk={() => form.submit()}
-        // A new dialog starts empty: the form goes with it when it closes.
-        destroyOnHidden
-      >
-        <Typography.Paragraph>
-          {asking === "cancelled" ? "The stock of its lines goes back to the catalogue." : "The stock is not given back."} Say why; the reason is kept on the order and
-          in its timeline.
-        </Typography.Paragraph>
-        <Form form={form} layout="vertical" onFinish={({ reason }) => asking && void move(asking, reason.trim())}>
-          <Form.Item name="reason" label="Reason" required rules={[ruleFor(REASON_FIELD)]} validateFirst>
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_FIELD.max} showCount autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {asking && (
+        <Suspense fallback={null}>
+          <ReasonDialog key={asking} action={TRANSITION_ACTION[asking]} number={number} givesStockBack={asking === "cancelled"} saving={mutation.isPending} onCancel={() => setAsking(null)} onSubmit={(reason) => move(asking, reason)} />
+        </Suspense>
+      )}
     </>
   );
 }

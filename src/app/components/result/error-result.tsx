@@ -1,6 +1,16 @@
-import { Button, Result } from "antd";
+import { Button } from "antd";
+import { lazy, Suspense, type ComponentProps } from "react";
 import { Link } from "react-router";
 import type { AppHttpError } from "../../providers/http-client";
+
+// antd's Result carries its 403/404/500 illustrations (~10 kB gzipped): fetched when a page fails,
+// not with the app shell that every route loads.
+const AntdResult = lazy(() => import("antd/es/result"));
+const Result = (props: ComponentProps<typeof AntdResult>) => (
+  <Suspense fallback={null}>
+    <AntdResult {...props} />
+  </Suspense>
+);
 
 export function NotFoundResult({ what = "page" }: { what?: string }) {
   return (

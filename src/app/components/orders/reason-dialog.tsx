@@ -1,0 +1,40 @@
+import { Form, Input, Modal, Typography } from "antd";
+import { orders } from "../../../domain/entities";
+import { ruleFor } from "../fields/field-input";
+
+const REASON_FIELD = { ...orders.fields.reason, required: true };
+
+interface ReasonDialogProps {
+  action: string;
+  number: string;
+  givesStockBack: boolean;
+  saving: boolean;
+  onCancel: () => void;
+  /** Sends the move; resolves to the server's errors on the reason, if it refused the reason. */
+  onSubmit: (reason: string) => Promise<string[] | undefined>;
+}
+
+/** Cancel and refund: the reason, checked by the definition's rule before it is sent. */
+export default function ReasonDialog({ action, number, givesStockBack, saving, onCancel, onSubmit }: ReasonDialogProps) {
+  const [form] = Form.useForm<{ reason: string }>();
+  return (
+    <Modal open title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText="Back" onCancel={onCancel} onOk={() => form.submit()}>
+      <Typography.Paragraph>
+        {givesStockBack ? "The stock of its lines goes back to the catalogue." : "The stock is not given back."} Say why; the reason is kept on the order and in its
+        timeline.
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async ({ reason }) => {
+          const errors = await onSubmit(reason.trim());
+          if (errors) form.setFields([{ name: "reason", errors }]);
+        }}
+      >
+        <Form.Item name="reason" label="Reason" required rules={[ruleFor(REASON_FIELD)]} validateFirst>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_FIELD.max} showCount autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
