@@ -7,6 +7,9 @@
  * and their static imports. Lazy imports a page makes later (on a click) are not counted.
  * Budgets (issue 6): login ≤ 150 kB gzipped, every other route ≤ 350 kB. Prints figures; exits 1
  * when a budget is broken, so CI can run it as a check.
+ *
+ * It also builds scripts/bench-floor (a bare list page on the same stack, no app code) and prints
+ * its weight: the least any list page built on this stack can download, to read the budgets by.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -46,6 +49,16 @@ const ROUTES: { route: string; what: string; modules: string[]; rendersAtOnce?: 
 async function build(outDir: string) {
   const { build: viteBuild } = await import("vite");
   await viteBuild({ configFile: VITE_CONFIG, root: APP_ROOT, logLevel: "warn", build: { outDir, emptyOutDir: true, manifest: true } });
+}
+
+/** Gzipped JS of the floor page: one entry, no lazy imports, so every .js it emits is loaded. */
+async function floorBytes(outDir: string) {
+  const { build: viteBuild } = await import("vite");
+  const { default: react } = await import("@vitejs/plugin-react");
+  const root = path.resolve(import.meta.dirname, "bench-floor");
+  await viteBuild({ configFile: false, root, logLevel: "warn", plugins: [react()], build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 } });
+  const assets = path.join(outDir, "assets");
+  return fs.readdirSync(assets).filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSync(fs.readFileSync(path.join(assets, f))).length, 0);
 }
 
 /** Manifest keys loaded for a route: entry + modules, each with its static imports, transitively. */
@@ -106,6 +119,13 @@ async function main() {
     const largest = appFiles.map((f) => [f, gzOf(f)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
     const shared = appFiles.reduce((s, f) => s + gzOf(f), 0);
     console.log(`\nloaded by every route behind sign-in (the app and its layout): ${(shared / 1024).toFixed(1)} kB, most of it ${largest.map(([f, n]) => `${path.basename(f)} ${(n / 1024).toFixed(1)} kB`).join(", ")}`);
+    const floorDir = tempDir("switchboard-floor-");
+    try {
+      const floor = await floorBytes(floorDir);
+      console.log(`the stack's floor (scripts/bench-floor: a bare list page on React DOM, Refine core, simple-rest and antd, no app code): ${(floor / 1024).toFixed(1)} kB`);
+    } finally {
+      fs.rmSync(floorDir, { recursive: true, force: true });
+    }
     if (broken) {
       console.log(`\n${broken} route(s) over budget`);
       process.exitCode = 1;
