@@ -202,3 +202,31 @@ test("an agent finds their orders by customer name and filters several statuses 
   await expect(page.getByText(new RegExp(`of ${placedOrPaid}$`))).toBeVisible();
   for (const row of await rows.all()) await expect(row.locator(".ant-tag")).toHaveText(/^(Placed|Paid)$/);
 });
+
+test.describe("date filters", () => {
+  // The filter takes whole days in the browser's time zone; pin it so the API answer is comparable.
+  test.use({ timezoneId: "UTC" });
+
+  test("a manager finds the orders placed on one day with the date filter, and it stays in the URL", async ({ page, login }) => {
+    await login("manager");
+    const [sample] = (await (await page.request.get("/api/orders?_end=1&status=delivered&_sort=placedAt&_order=desc")).json()) as { placedAt: string }[];
+    const day = sample.placedAt.slice(0, 10);
+    const expected = Number(
+      (await page.request.get(`/api/orders?placedAt_gte=${day}T00:00:00.000Z&placedAt_lte=${day}T23:59:59.999Z&_end=1`)).headers()["x-total-count"],
+    );
+    expect(expected).toBeGreaterThan(0);
+
+    await page.goto("/orders");
+    await page.getByLabel("Placed from").fill(day);
+    await page.getByLabel("Placed to").fill(day);
+    await expect(page).toHaveURL(/placedAt/);
+    await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
+    const rows = page.locator(".ant-table-tbody tr.ant-table-row");
+    for (const row of await rows.all()) await expect(row).toContainText(day);
+
+    // The same view after a reload, from the URL alone.
+    await page.reload();
+    await expect(page.getByLabel("Placed from")).toHaveValue(day);
+    await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
+  });
+});
