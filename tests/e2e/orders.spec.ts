@@ -119,8 +119,17 @@ test("a manager takes an order from draft to refunded, giving the reason in a di
   }
   expect(await stockOf(api, product.id)).toBe(8);
 
-  await transitions(page).getByRole("button", { name: "Refund" }).click();
+  // Backing out of the dialog changes nothing and puts the keyboard back on the button.
+  const refund = transitions(page).getByRole("button", { name: "Refund" });
+  await refund.click();
   const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("The stock is not given back");
+  await dialog.getByRole("button", { name: "Back" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(refund).toBeFocused();
+  await expect(status(page)).toHaveText("Delivered");
+
+  await refund.click();
   await expect(dialog).toContainText("The stock is not given back");
   await dialog.getByLabel("Reason").fill("no");
   await dialog.getByRole("button", { name: "Refund" }).click();
@@ -228,5 +237,25 @@ test.describe("date filters", () => {
     await page.reload();
     await expect(page.getByLabel("Placed from")).toHaveValue(day);
     await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
+  });
+
+  test("typing a date key by key asks the server once, for the whole date", async ({ page, login }) => {
+    await login("manager");
+    await page.goto("/orders");
+    await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const to = new URL(r.url()).searchParams.get("placedAt_lte");
+      if (to) asked.push(to);
+    });
+    // en-US: month, day, then the year, whose every digit Chrome reports as a date (0002, 0020 …).
+    await page.getByLabel("Placed to").focus();
+    await page.keyboard.type("03152026");
+    await page.getByLabel("Placed to").blur();
+    await expect(page.getByLabel("Placed to")).toHaveValue("2026-03-15");
+    await expect(page).toHaveURL(/placedAt/);
+    await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    expect(asked.length).toBeGreaterThan(0);
+    for (const to of asked) expect(to.slice(0, 10)).toBe("2026-03-15");
   });
 });

@@ -23,7 +23,8 @@ function NavigationButton({ nav, icon, hideText, children, ...rest }: Omit<Commo
   const disabled = nav.disabled || rest.disabled;
   return (
     <LinkComponent to={nav.to} onClick={(e: React.MouseEvent) => disabled && e.preventDefault()} tabIndex={-1}>
-      <Button icon={icon} title={nav.title} {...rest} disabled={disabled}>
+      {/* Refine's title is a reason ("You don't have permission…"): only for a disabled button. */}
+      <Button icon={icon} title={disabled ? nav.title : undefined} {...rest} disabled={disabled}>
         {!hideText && (children ?? nav.label)}
       </Button>
     </LinkComponent>
@@ -58,6 +59,7 @@ export function DeleteButton({
   confirmTitle,
   confirmOkText,
   onSuccess,
+  children,
   ...rest
 }: Common & { recordItemId: BaseKey; confirmTitle?: string; confirmOkText?: string; onSuccess?: () => void }) {
   const del = useDeleteButton({ resource, id: recordItemId, accessControl, onSuccess });
@@ -74,7 +76,7 @@ export function DeleteButton({
       disabled={disabled}
     >
       <Button danger icon={<DeleteOutlined />} title={del.title} loading={del.loading} {...rest} disabled={disabled}>
-        {!hideText && del.label}
+        {!hideText && (children ?? del.label)}
       </Button>
     </Popconfirm>
   );

@@ -28,7 +28,7 @@ const lowStockListUrl = (threshold: number) =>
   );
 
 /** A figure card; its title names the region, so a reader (and a test) finds the figure by what it is. */
-function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: ReactNode; to?: string }) {
+function Figure({ title, value, note, to }: { title: string; value: string; note?: string; to?: string }) {
   const body = (
     <>
       <Statistic valueRender={() => value} />
@@ -39,7 +39,7 @@ function Figure({ title, value, note, to }: { title: string; value: ReactNode; n
     <Col xs={24} sm={12} xl={6}>
       <Panel title={title}>
         {to ? (
-          <Link to={to} className="sb-figure-link" style={{ display: "block", color: "inherit" }}>
+          <Link to={to} className="sb-figure-link" aria-label={`${title}: ${value}${note ? ` (${note})` : ""}`} style={{ display: "block", color: "inherit" }}>
             {body}
           </Link>
         ) : (

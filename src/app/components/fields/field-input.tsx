@@ -4,6 +4,7 @@ import type { FieldDef } from "../../../domain/fields";
 import { checkFieldValue, writableLines } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { humanize } from "../../lib/entity-view";
+import { LazyBoundary } from "../result/lazy-boundary";
 import { lazy, Suspense, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
 import { ReferenceSelect } from "./reference-select";
@@ -31,9 +32,11 @@ export const ruleFor = (field: FieldDef): Rule => ({
 // Only an order's form has lines: the others do not download the items table.
 const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.ItemsInput })));
 const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
-  <Suspense fallback={<Spin />}>
-    <ItemsInput {...props} />
-  </Suspense>
+  <LazyBoundary>
+    <Suspense fallback={<Spin />}>
+      <ItemsInput {...props} />
+    </Suspense>
+  </LazyBoundary>
 );
 
 /** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */

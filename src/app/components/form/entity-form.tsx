@@ -9,10 +9,11 @@ import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
-import { SaveButton } from "../buttons";
+import { ListButton, SaveButton } from "../buttons";
 import { FieldInput } from "../fields/field-input";
 import { Page } from "../layout/page";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
+import { LazyBoundary } from "../result/lazy-boundary";
 
 // Shown only when a save meets a newer version: loaded then, not with every form.
 const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ default: m.ConflictDialog })));
@@ -98,27 +99,35 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
 
   const conflict =
     mode === "edit" && record && theirs ? (
-      <Suspense fallback={null}>
-        <ConflictDialog
-          open
-          rows={conflictRows(fields, record, theirs, submitted.current)}
-          fields={def.fields}
-          saving={!!saveButtonProps.loading}
-          onKeepEditing={() => setTheirs(null)}
-          onReload={async () => {
-            setTheirs(null);
-            await query?.refetch();
-            form.resetFields();
-          }}
-          // Only this form's own changes (against what it opened), stated on their version.
-          onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
-        />
-      </Suspense>
+      <LazyBoundary>
+        <Suspense fallback={null}>
+          <ConflictDialog
+            open
+            rows={conflictRows(fields, record, theirs, submitted.current)}
+            fields={def.fields}
+            saving={!!saveButtonProps.loading}
+            onKeepEditing={() => setTheirs(null)}
+            onReload={async () => {
+              setTheirs(null);
+              await query?.refetch();
+              form.resetFields();
+            }}
+            // Only this form's own changes (against what it opened), stated on their version.
+            onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
+          />
+        </Suspense>
+      </LazyBoundary>
     ) : null;
 
   const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
   return (
-    <Page nested title={title} loading={mode === "edit" && query?.isLoading} footer={<SaveButton {...saveButtonProps} />}>
+    <Page
+      nested
+      title={title}
+      loading={mode === "edit" && query?.isLoading}
+      extra={<ListButton resource={def.name}>{def.label}</ListButton>}
+      footer={<SaveButton {...saveButtonProps} />}
+    >
       {body}
       {conflict}
     </Page>

@@ -2,9 +2,10 @@ import { ApiOutlined } from "@ant-design/icons";
 import { CanAccess } from "@refinedev/core";
 import { Grid, Layout, Spin } from "antd";
 import { Suspense } from "react";
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
+import { LazyBoundary } from "../result/lazy-boundary";
 import { AppHeader } from "./app-header";
 import { AppSider } from "./app-sider";
 
@@ -29,6 +30,7 @@ export const PageSpinner = () => (
  */
 export default function AppShell() {
   const screens = Grid.useBreakpoint();
+  const { pathname } = useLocation();
   return (
     <Layout hasSider style={{ minHeight: "100vh" }}>
       <AppSider Title={Title} />
@@ -36,9 +38,12 @@ export default function AppShell() {
         <AppHeader />
         <Layout.Content style={{ padding: screens.sm ? 24 : 12 }}>
           <CanAccess fallback={<ForbiddenResult />}>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+            {/* A page that fails to load or render says so; the next route starts afresh. */}
+            <LazyBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </LazyBoundary>
           </CanAccess>
         </Layout.Content>
       </Layout>

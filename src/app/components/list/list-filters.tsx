@@ -174,18 +174,47 @@ function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & {
   );
 }
 
+/** A day as the date input holds it (YYYY-MM-DD), from the filter's ISO instant. */
+const dayOf = (v: unknown) => (v ? dayjs(String(v)).format("YYYY-MM-DD") : "");
+
+/**
+ * A native date input that commits only whole dates: Chrome reports every keystroke of the year
+ * (0002, 0020, 0202, 2024), and each of those must not become a filter, a request and a URL.
+ */
+function DayInput({ label, value, onCommit, addonBefore }: { label: string; value: string; onCommit: (day: string) => void; addonBefore?: string }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const complete = (day: string) => day === "" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && Number(day.slice(0, 4)) >= 1000 && dayjs(day).isValid());
+  const commit = (day: string) => {
+    if (complete(day) && day !== value) onCommit(day);
+  };
+  return (
+    <Input
+      type="date"
+      aria-label={label}
+      title={label}
+      addonBefore={addonBefore}
+      style={{ width: addonBefore ? 230 : 150 }}
+      value={draft}
+      onChange={(e) => {
+        setDraft(e.target.value);
+        commit(e.target.value);
+      }}
+      onBlur={() => (complete(draft) ? commit(draft) : setDraft(value))}
+    />
+  );
+}
+
 function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
   // Native date inputs: keyboard-first, localised by the browser, and no date-picker library on the list's download.
-  const shown = (v: unknown) => (v ? dayjs(String(v)).format("YYYY-MM-DD") : "");
   const set = (operator: "gte" | "lte", day: string) => {
     const d = dayjs(day);
-    const value = day && d.isValid() ? (operator === "gte" ? d.startOf("day") : d.endOf("day")).toISOString() : undefined;
-    setFilters([{ field: name, operator, value }]);
+    setFilters([{ field: name, operator, value: day ? (operator === "gte" ? d.startOf("day") : d.endOf("day")).toISOString() : undefined }]);
   };
   return (
     <Space.Compact>
-      <Input type="date" aria-label={`${label} from`} title={`${label} from`} style={{ width: 150 }} value={shown(valueOf(filters, name, "gte"))} onChange={(e) => set("gte", e.target.value)} />
-      <Input type="date" aria-label={`${label} to`} title={`${label} to`} style={{ width: 150 }} value={shown(valueOf(filters, name, "lte"))} onChange={(e) => set("lte", e.target.value)} />
+      <DayInput label={`${label} from`} addonBefore={label} value={dayOf(valueOf(filters, name, "gte"))} onCommit={(day) => set("gte", day)} />
+      <DayInput label={`${label} to`} value={dayOf(valueOf(filters, name, "lte"))} onCommit={(day) => set("lte", day)} />
     </Space.Compact>
   );
 }

@@ -5,6 +5,9 @@ import { ruleFor } from "../fields/field-input";
 const REASON_FIELD = { ...orders.fields.reason, required: true };
 
 interface ReasonDialogProps {
+  open: boolean;
+  /** Its closing animation is over (antd has given focus back to the button that opened it). */
+  afterClose: () => void;
   action: string;
   number: string;
   givesStockBack: boolean;
@@ -15,10 +18,10 @@ interface ReasonDialogProps {
 }
 
 /** Cancel and refund: the reason, checked by the definition's rule before it is sent. */
-export default function ReasonDialog({ action, number, givesStockBack, saving, onCancel, onSubmit }: ReasonDialogProps) {
+export default function ReasonDialog({ open, afterClose, action, number, givesStockBack, saving, onCancel, onSubmit }: ReasonDialogProps) {
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal open title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText="Back" onCancel={onCancel} onOk={() => form.submit()}>
+    <Modal open={open} afterClose={afterClose} title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText="Back" onCancel={onCancel} onOk={() => form.submit()}>
       <Typography.Paragraph>
         {givesStockBack ? "The stock of its lines goes back to the catalogue." : "The stock is not given back."} Say why; the reason is kept on the order and in its
         timeline.

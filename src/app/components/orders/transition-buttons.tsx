@@ -1,15 +1,18 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { REASON_REQUIRED, STOCK_EFFECT, type OrderStatus } from "../../../domain/order-lifecycle";
 import { allowedTransitions } from "../../../domain/policy";
 import { API_URL } from "../../config";
 import { useAbility } from "../../hooks/use-session";
 import type { AppHttpError } from "../../providers/http-client";
+import { LazyBoundary } from "../result/lazy-boundary";
 import { TRANSITION_ACTION } from "./order-labels";
 
-// Asked only on cancel and refund: the dialog (a form with the definition's rule) loads then.
-const ReasonDialog = lazy(() => import("./reason-dialog"));
+// Asked only on cancel and refund: the dialog (a form with the definition's rule) is not part of
+// the order page's download; it is fetched once the page shows a button that needs it.
+const loadReasonDialog = () => import("./reason-dialog");
+const ReasonDialog = lazy(loadReasonDialog);
 
 type Target = Exclude<OrderStatus, "draft">;
 
@@ -28,8 +31,14 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord>();
   const [asking, setAsking] = useState<Target | null>(null);
+  // The dialog stays mounted through its closing animation, so antd hands focus back to the button.
+  const [dialogFor, setDialogFor] = useState<Target | null>(null);
   const [pending, setPending] = useState<Target | null>(null);
   const targets = allowedTransitions(ability, order) as Target[];
+  const asksReason = targets.some((to) => REASON_REQUIRED.includes(to));
+  useEffect(() => {
+    if (asksReason) void loadReasonDialog().catch(() => undefined);
+  }, [asksReason]);
   if (!targets.length) return null;
   const number = String(order.number);
 
@@ -84,17 +93,33 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
               danger={needsReason}
               loading={pending === to && !needsReason}
               disabled={mutation.isPending}
-              onClick={() => (needsReason ? setAsking(to) : void move(to))}
+              onClick={() => {
+                if (!needsReason) return void move(to);
+                setAsking(to);
+                setDialogFor(to);
+              }}
             >
               {TRANSITION_ACTION[to]}
             </Button>
           );
         })}
       </Space>
-      {asking && (
-        <Suspense fallback={null}>
-          <ReasonDialog key={asking} action={TRANSITION_ACTION[asking]} number={number} givesStockBack={asking === "cancelled"} saving={mutation.isPending} onCancel={() => setAsking(null)} onSubmit={(reason) => move(asking, reason)} />
-        </Suspense>
+      {dialogFor && (
+        <LazyBoundary>
+          <Suspense fallback={null}>
+            <ReasonDialog
+              key={dialogFor}
+              open={asking !== null}
+              afterClose={() => setDialogFor(null)}
+              action={TRANSITION_ACTION[dialogFor]}
+              number={number}
+              givesStockBack={dialogFor === "cancelled"}
+              saving={mutation.isPending}
+              onCancel={() => setAsking(null)}
+              onSubmit={(reason) => move(dialogFor, reason)}
+            />
+          </Suspense>
+        </LazyBoundary>
       )}
     </>
   );

@@ -1,15 +1,27 @@
 import { Button } from "antd";
 import { lazy, Suspense, type ComponentProps } from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { Link } from "react-router";
 import type { AppHttpError } from "../../providers/http-client";
 
 // antd's Result carries its 403/404/500 illustrations (~10 kB gzipped): fetched when a page fails,
-// not with the app shell that every route loads.
+// not with the app shell that every route loads. Until it arrives, or if it cannot (offline), the
+// same words without the picture.
 const AntdResult = lazy(() => import("antd/es/result"));
-const Result = (props: ComponentProps<typeof AntdResult>) => (
-  <Suspense fallback={null}>
-    <AntdResult {...props} />
-  </Suspense>
+type ResultProps = ComponentProps<typeof AntdResult>;
+const PlainResult = ({ title, subTitle, extra }: ResultProps) => (
+  <div role="status" style={{ textAlign: "center", padding: "48px 32px" }}>
+    <h3 style={{ margin: "0 0 8px", fontSize: 24, fontWeight: 400 }}>{title}</h3>
+    <p style={{ margin: "0 0 24px", color: "rgba(0,0,0,0.45)" }}>{subTitle}</p>
+    {extra}
+  </div>
+);
+const Result = (props: ResultProps) => (
+  <ErrorBoundary fallbackRender={() => <PlainResult {...props} />}>
+    <Suspense fallback={<PlainResult {...props} />}>
+      <AntdResult {...props} />
+    </Suspense>
+  </ErrorBoundary>
 );
 
 export function NotFoundResult({ what = "page" }: { what?: string }) {

@@ -1,0 +1,25 @@
+import { Button } from "antd";
+import { ErrorBoundary } from "react-error-boundary";
+
+/**
+ * Around what renders code fetched on demand (a page, a dialog, an editor). If that fetch fails —
+ * offline, or a deploy replaced the files this tab knows — or the part throws while rendering, it
+ * says so in place and offers a reload, instead of React unmounting the whole app. Whatever is
+ * outside (a half-filled form, say) stays as it is.
+ */
+export function LazyBoundary({ children, resetKey }: { children: React.ReactNode; resetKey?: unknown }) {
+  return (
+    <ErrorBoundary
+      resetKeys={[resetKey]}
+      fallbackRender={({ error }) => (
+        <div role="alert" style={{ padding: 16 }}>
+          <p style={{ margin: "0 0 8px", fontWeight: 600 }}>This part of the page could not be shown.</p>
+          <p style={{ margin: "0 0 12px" }}>{error instanceof Error ? error.message : String(error)}</p>
+          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+        </div>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}
