@@ -239,7 +239,7 @@ test.describe("date filters", () => {
     await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
   });
 
-  test("typing a date key by key asks the server once, for the whole date", async ({ page, login }) => {
+  test("typing a date key by key asks the server only for the whole date", async ({ page, login }) => {
     await login("manager");
     await page.goto("/orders");
     await expect(page.locator(".ant-table-row").first()).toBeVisible();

@@ -1,12 +1,13 @@
 import { HistoryOutlined } from "@ant-design/icons";
 import { useOne, useShow, type BaseRecord } from "@refinedev/core";
-import { Button, Card, Descriptions, Space, Spin, Tag, Typography } from "antd";
+import { Button, Descriptions, Space, Spin, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { auditEvents, getEntity, isResourceName } from "../../domain/entities";
 import { canDo } from "../../domain/policy";
 import { ListButton, RefreshButton } from "../components/buttons";
 import { DateTimeValue, FieldValue } from "../components/fields/field-value";
 import { Page } from "../components/layout/page";
+import { Panel } from "../components/layout/panel";
 import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
 import { useAbility } from "../hooks/use-session";
@@ -103,11 +104,9 @@ export default function AuditEventShow({ id }: OverrideProps) {
             {event.email !== undefined && <Descriptions.Item label={f.email.label}>{String(event.email)}</Descriptions.Item>}
             <Descriptions.Item label={f.ip.label}>{String(event.ip ?? "—")}</Descriptions.Item>
           </Descriptions>
-          <section aria-label="Changes">
-            <Card title="Changes" size="small">
-              <ChangesTable resource={resource} changes={event.changes} />
-            </Card>
-          </section>
+          <Panel title="Changes" size="small">
+            <ChangesTable resource={resource} changes={event.changes} />
+          </Panel>
         </Space>
       )}
     </Page>

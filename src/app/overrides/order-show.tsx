@@ -1,4 +1,4 @@
-import { CanAccess, useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
+import { useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
 import { canDo } from "../../domain/policy";
 import { ListButton, RefreshButton } from "../components/buttons";
@@ -100,11 +100,7 @@ export function OrderShow({ def, id }: OverrideProps) {
       loading={query.isLoading}
       extra={
         <>
-          <CanAccess resource="orders" action="list">
-            <ListButton resource="orders" accessControl={{ enabled: false }}>
-              {def.label}
-            </ListButton>
-          </CanAccess>
+          <ListButton resource="orders">{def.label}</ListButton>
           {order && <RecordActions def={def} record={order} compact={false} show={false} onDeleted={() => list("orders")} />}
           <RefreshButton resource="orders" recordItemId={orderId} onClick={reload} />
         </>

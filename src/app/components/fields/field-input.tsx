@@ -5,7 +5,7 @@ import { checkFieldValue, writableLines } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { humanize } from "../../lib/entity-view";
 import { LazyBoundary } from "../result/lazy-boundary";
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazy, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
 import { ReferenceSelect } from "./reference-select";
 
@@ -32,10 +32,8 @@ export const ruleFor = (field: FieldDef): Rule => ({
 // Only an order's form has lines: the others do not download the items table.
 const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.ItemsInput })));
 const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
-  <LazyBoundary>
-    <Suspense fallback={<Spin />}>
-      <ItemsInput {...props} />
-    </Suspense>
+  <LazyBoundary fallback={<Spin />}>
+    <ItemsInput {...props} />
   </LazyBoundary>
 );
 

@@ -1,6 +1,6 @@
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Form, Spin } from "antd";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAntdForm } from "../../hooks/use-antd-form";
@@ -100,22 +100,20 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   const conflict =
     mode === "edit" && record && theirs ? (
       <LazyBoundary>
-        <Suspense fallback={null}>
-          <ConflictDialog
-            open
-            rows={conflictRows(fields, record, theirs, submitted.current)}
-            fields={def.fields}
-            saving={!!saveButtonProps.loading}
-            onKeepEditing={() => setTheirs(null)}
-            onReload={async () => {
-              setTheirs(null);
-              await query?.refetch();
-              form.resetFields();
-            }}
-            // Only this form's own changes (against what it opened), stated on their version.
-            onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
-          />
-        </Suspense>
+        <ConflictDialog
+          open
+          rows={conflictRows(fields, record, theirs, submitted.current)}
+          fields={def.fields}
+          saving={!!saveButtonProps.loading}
+          onKeepEditing={() => setTheirs(null)}
+          onReload={async () => {
+            setTheirs(null);
+            await query?.refetch();
+            form.resetFields();
+          }}
+          // Only this form's own changes (against what it opened), stated on their version.
+          onOverwrite={() => onFinish({ ...toPayload(fields, submitted.current, mode, record), version: theirs.version }).catch(() => undefined)}
+        />
       </LazyBoundary>
     ) : null;
 

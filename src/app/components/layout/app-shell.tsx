@@ -1,7 +1,6 @@
 import { ApiOutlined } from "@ant-design/icons";
 import { CanAccess } from "@refinedev/core";
 import { Grid, Layout, Spin } from "antd";
-import { Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
@@ -39,10 +38,8 @@ export default function AppShell() {
         <Layout.Content style={{ padding: screens.sm ? 24 : 12 }}>
           <CanAccess fallback={<ForbiddenResult />}>
             {/* A page that fails to load or render says so; the next route starts afresh. */}
-            <LazyBoundary resetKey={pathname}>
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
+            <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
+              <Outlet />
             </LazyBoundary>
           </CanAccess>
         </Layout.Content>

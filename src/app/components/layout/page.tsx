@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useBack, useBreadcrumb } from "@refinedev/core";
-import { Breadcrumb, Button, Space, Spin, Typography, theme } from "antd";
+import { Breadcrumb, Button, Space, Spin, Typography } from "antd";
 import { Link } from "react-router";
+import { Panel } from "./panel";
 
 interface PageProps {
   title: React.ReactNode;
@@ -16,11 +17,10 @@ interface PageProps {
 }
 
 /**
- * The frame of every resource page: breadcrumb, title, header buttons, then the content on a card.
+ * The frame of every resource page: breadcrumb, title, header buttons, then the content on a panel.
  * The breadcrumb comes from Refine's headless useBreadcrumb, so it follows the resource definitions.
  */
 export function Page({ title, extra, footer, nested = false, loading = false, children }: PageProps) {
-  const { token } = theme.useToken();
   const back = useBack();
   const { breadcrumbs } = useBreadcrumb();
   return (
@@ -39,11 +39,10 @@ export function Page({ title, extra, footer, nested = false, loading = false, ch
         {extra && <Space wrap>{extra}</Space>}
       </div>
       <Spin spinning={loading}>
-        {/* A plain surface, not antd's Card: Card brings Tabs (for its tab list) into every page. */}
-        <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: token.paddingLG }}>
+        <Panel bordered={false}>
           {children}
           {footer && <div style={{ display: "flex", justifyContent: "flex-end", marginTop: 24 }}>{footer}</div>}
-        </div>
+        </Panel>
       </Spin>
     </div>
   );

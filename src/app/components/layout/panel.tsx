@@ -5,6 +5,8 @@ interface PanelProps {
   title?: string;
   extra?: React.ReactNode;
   size?: "default" | "small";
+  /** A page's own surface has no border; a panel on it has. */
+  bordered?: boolean;
   children: React.ReactNode;
 }
 
@@ -12,13 +14,13 @@ interface PanelProps {
  * A titled surface, as antd's Card draws it. Ours because Card imports Tabs (for its tab list),
  * some 20 kB gzipped on every page that shows a card.
  */
-export function Panel({ title, extra, size = "default", children }: PanelProps) {
+export function Panel({ title, extra, size = "default", bordered = true, children }: PanelProps) {
   const { token } = theme.useToken();
   const pad = size === "small" ? token.paddingSM : token.paddingLG;
   return (
     <section
       aria-label={title}
-      style={{ height: "100%", background: token.colorBgContainer, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG }}
+      style={{ height: "100%", background: token.colorBgContainer, border: bordered ? `1px solid ${token.colorBorderSecondary}` : undefined, borderRadius: token.borderRadiusLG }}
     >
       {(title || extra) && (
         <header

@@ -1,6 +1,6 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { REASON_REQUIRED, STOCK_EFFECT, type OrderStatus } from "../../../domain/order-lifecycle";
 import { allowedTransitions } from "../../../domain/policy";
 import { API_URL } from "../../config";
@@ -30,9 +30,10 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
   const ability = useAbility();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord>();
-  const [asking, setAsking] = useState<Target | null>(null);
-  // The dialog stays mounted through its closing animation, so antd hands focus back to the button.
+  // The move the reason dialog is for. It stays mounted through its closing animation (open false),
+  // so antd hands focus back to the button.
   const [dialogFor, setDialogFor] = useState<Target | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Target | null>(null);
   const targets = allowedTransitions(ability, order) as Target[];
   const asksReason = targets.some((to) => REASON_REQUIRED.includes(to));
@@ -64,13 +65,13 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
           };
         },
       });
-      setAsking(null);
+      setDialogOpen(false);
     } catch (error) {
       const e = error as AppHttpError;
       // A refusal changed nothing; only one that says the order moved on needs it shown again.
       changed = e.code === "VERSION_CONFLICT" || e.code === "INVALID_TRANSITION";
       if (e.code === "VALIDATION_FAILED" && e.errors?.reason) return ([] as string[]).concat(e.errors.reason);
-      setAsking(null);
+      setDialogOpen(false);
     } finally {
       setPending(null);
       if (changed) {
@@ -95,8 +96,8 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
               disabled={mutation.isPending}
               onClick={() => {
                 if (!needsReason) return void move(to);
-                setAsking(to);
                 setDialogFor(to);
+                setDialogOpen(true);
               }}
             >
               {TRANSITION_ACTION[to]}
@@ -106,19 +107,17 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
       </Space>
       {dialogFor && (
         <LazyBoundary>
-          <Suspense fallback={null}>
-            <ReasonDialog
-              key={dialogFor}
-              open={asking !== null}
-              afterClose={() => setDialogFor(null)}
-              action={TRANSITION_ACTION[dialogFor]}
-              number={number}
-              givesStockBack={dialogFor === "cancelled"}
-              saving={mutation.isPending}
-              onCancel={() => setAsking(null)}
-              onSubmit={(reason) => move(dialogFor, reason)}
-            />
-          </Suspense>
+          <ReasonDialog
+            key={dialogFor}
+            open={dialogOpen}
+            afterClose={() => setDialogFor(null)}
+            action={TRANSITION_ACTION[dialogFor]}
+            number={number}
+            givesStockBack={dialogFor === "cancelled"}
+            saving={mutation.isPending}
+            onCancel={() => setDialogOpen(false)}
+            onSubmit={(reason) => move(dialogFor, reason)}
+          />
         </LazyBoundary>
       )}
     </>

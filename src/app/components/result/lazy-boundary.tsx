@@ -1,13 +1,14 @@
 import { Button } from "antd";
+import { Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 
 /**
  * Around what renders code fetched on demand (a page, a dialog, an editor). If that fetch fails —
  * offline, or a deploy replaced the files this tab knows — or the part throws while rendering, it
  * says so in place and offers a reload, instead of React unmounting the whole app. Whatever is
- * outside (a half-filled form, say) stays as it is.
+ * outside (a half-filled form, say) stays as it is. `fallback` shows while the code is on its way.
  */
-export function LazyBoundary({ children, resetKey }: { children: React.ReactNode; resetKey?: unknown }) {
+export function LazyBoundary({ children, fallback = null, resetKey }: { children: React.ReactNode; fallback?: React.ReactNode; resetKey?: unknown }) {
   return (
     <ErrorBoundary
       resetKeys={[resetKey]}
@@ -19,7 +20,7 @@ export function LazyBoundary({ children, resetKey }: { children: React.ReactNode
         </div>
       )}
     >
-      {children}
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

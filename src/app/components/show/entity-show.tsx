@@ -1,4 +1,4 @@
-import { CanAccess, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
+import { useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Descriptions, Tabs } from "antd";
 import { useMemo } from "react";
 import type { EntityDef } from "../../../domain/fields";
@@ -59,11 +59,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
       loading={query.isLoading}
       extra={
         <>
-          <CanAccess resource={def.name} action="list">
-            <ListButton resource={def.name} accessControl={{ enabled: false }}>
-              {def.label}
-            </ListButton>
-          </CanAccess>
+          <ListButton resource={def.name}>{def.label}</ListButton>
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
           <RefreshButton resource={def.name} recordItemId={id} />
         </>
