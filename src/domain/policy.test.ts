@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ResourceName } from "./entities";
+import { getEntity, readableFieldNames, type ResourceName } from "./entities";
 import type { Role } from "./entities/staff";
 import { canDo, defineAbilityFor, permittedFields, stripRecord, type Action } from "./policy";
 
@@ -115,6 +115,49 @@ describe("field level", () => {
   it("stripRecord removes what the role may not see", () => {
     expect(stripRecord(agent, "products", { id: 1, sku: "AB-1", price: 500, cost: 200 })).toEqual({ id: 1, sku: "AB-1", price: 500 });
     expect(stripRecord(manager, "products", { id: 1, sku: "AB-1", price: 500, cost: 200 })).toEqual({ id: 1, sku: "AB-1", price: 500, cost: 200 });
+  });
+
+  describe("an audit event's changes obey the field rules of the record they are about", () => {
+    const event = (resource: string, changes: Record<string, unknown>) => ({ id: 9, action: "delete", resource, recordId: 4, changes });
+    const change = { from: 1, to: null };
+
+    it("a deleted staff account's lastLoginAt is for admins only, in the log as on the record", () => {
+      const changes = { name: { from: "Bea", to: null }, lastLoginAt: { from: "2026-01-01T00:00:00.000Z", to: null } };
+      expect(stripRecord(admin, "audit-events", event("staff", changes)).changes).toEqual(changes);
+      for (const role of ["manager", "auditor"] as const) {
+        expect(stripRecord(defineAbilityFor({ id: SELF, role }), "audit-events", event("staff", changes)).changes).toEqual({ name: changes.name });
+      }
+    });
+
+    it("a password change stays recorded by name for every reader of the log", () => {
+      const changes = { password: { to: "[changed]" } };
+      for (const ability of [admin, manager, defineAbilityFor({ id: SELF, role: "auditor" })]) expect(stripRecord(ability, "audit-events", event("staff", changes)).changes).toEqual(changes);
+    });
+
+    it("sign-in events (resource auth) keep what they carry", () => {
+      expect(stripRecord(manager, "audit-events", event("auth", { password: { to: "[changed]" } })).changes).toEqual({ password: { to: "[changed]" } });
+    });
+
+    // Every field a role may not read, on every resource, for every role that reads the log.
+    const rows = (["admin", "manager", "agent", "auditor"] as const).flatMap((role) =>
+      (["staff", "customers", "categories", "products", "orders"] as const).flatMap((resource) => {
+        const ability = defineAbilityFor({ id: SELF, role });
+        const readable = permittedFields(ability, "read", resource);
+        return readableFieldNames(getEntity(resource))
+          .filter((f) => !readable.includes(f))
+          .map((field) => [role, resource, field] as const);
+      }),
+    );
+    it("there are hidden fields to test", () => expect(rows.map(([role, resource, field]) => `${role}:${resource}.${field}`)).toEqual(
+      expect.arrayContaining(["manager:staff.lastLoginAt", "auditor:staff.lastLoginAt", "agent:customers.creditLimit", "agent:products.cost"]),
+    ));
+    it.each(rows)("%s never sees %s.%s in an event's changes", (role, resource, field) => {
+      const ability = defineAbilityFor({ id: SELF, role });
+      const stripped = stripRecord(ability, "audit-events", event(resource, { [field]: change, id: change }));
+      // A role that may not read the log gets no changes at all; one that may, gets them without the field.
+      if (!canDo(ability, "read", "audit-events")) expect(stripped).toEqual({});
+      else expect(stripped.changes).toEqual({ id: change });
+    });
   });
 
   it("no admin demotes or deactivates themselves, but may another admin", () => {

@@ -5,7 +5,7 @@
  */
 import { AbilityBuilder, createMongoAbility, subject as caslSubject, type ForcedSubject, type MongoAbility, type MongoQuery } from "@casl/ability";
 import { permittedFieldsOf } from "@casl/ability/extra";
-import { getEntity, readableFieldNames, type ResourceName } from "./entities";
+import { getEntity, isResourceName, readableFieldNames, type ResourceName } from "./entities";
 import type { Role } from "./entities/staff";
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-lifecycle";
 
@@ -133,7 +133,22 @@ export function stripRecord<T extends Record<string, unknown>>(ability: AppAbili
   const allowed = permittedFields(ability, "read", resource, record);
   const out: Record<string, unknown> = {};
   for (const key of allowed) if (key in record) out[key] = record[key];
+  if (resource === "audit-events" && "changes" in out) out.changes = stripChanges(ability, record.resource, out.changes);
   return out as Partial<T>;
+}
+
+/**
+ * An audit event's `changes` name fields of the record it is about: a reader sees only those of
+ * them they may read on that resource, or the log would leak what the record itself hides (a
+ * deleted staff account's lastLoginAt to a manager). Fields no role reads (a password) are
+ * recorded by name only ("[changed]") and stay: that a secret changed is the auditor's business.
+ * The rule is the resource's, not the record's: the record may be gone.
+ */
+function stripChanges(ability: AppAbility, target: unknown, changes: unknown): unknown {
+  if (typeof target !== "string" || !isResourceName(target) || !changes || typeof changes !== "object" || Array.isArray(changes)) return changes;
+  const readable = new Set(readableFields(ability, target));
+  const hidden = new Set(readableFieldNames(getEntity(target)).filter((f) => !readable.has(f)));
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !hidden.has(field)));
 }
 
 /**
