@@ -115,11 +115,15 @@ describe("the seed into PostgreSQL", () => {
     expect(await records(client, "counters", "name")).toEqual([{ name: "orderNumber", value: expected.counters.orderNumber }]);
   });
 
-  it("leaves the schema's indexes as the migrations made them, and new ids after the seeded ones", async () => {
+  it("leaves the schema's indexes and constraints as the migrations made them, and new ids after the seeded ones", async () => {
     const fresh = await freshDatabase();
     try {
       const indexes = "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname";
       expect((await client.query(indexes)).rows).toEqual((await fresh.client.query(indexes)).rows);
+      const constraints = "SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def, convalidated FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2";
+      const made = (await fresh.client.query(constraints)).rows;
+      expect(made.filter((c: { def: string }) => c.def.startsWith("FOREIGN KEY")).length).toBeGreaterThan(0);
+      expect((await client.query(constraints)).rows).toEqual(made);
     } finally {
       await fresh.client.end();
     }
