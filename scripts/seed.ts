@@ -11,6 +11,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { migrate } from "../src/server/storage/pg-migrate";
 import { NotEmptyError, seedPostgres } from "./lib/seed-pg";
 import { DEFAULT_SEED_OPTIONS, generateDb, serializeDbChunks, writeFileAtomic, type SeedOptions } from "./seed-lib";
 
@@ -71,23 +72,32 @@ function describeUrl(url: string): string {
 async function seedDatabase(options: SeedOptions, replace: boolean) {
   const url = process.env.DATABASE_URL!;
   const where = describeUrl(url);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect().catch((err: Error) => {
-    throw new Error(`cannot reach PostgreSQL at ${where}: ${err.message}`);
-  });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
+    const client = await pool.connect().catch((err: Error) => {
+      throw new Error(`cannot reach PostgreSQL at ${where}: ${err.message}`);
+    });
+    client.release();
+    // The server's own migrations: a new database gets the schema the server will expect.
+    await migrate(pool);
     console.log(`seed: ${JSON.stringify(options)} into PostgreSQL at ${where}${replace ? " (replacing its data)" : ""}`);
-    const result = await seedPostgres(client, options, { replace, log: (l) => console.log(l) });
+    const seeding = await pool.connect();
+    let result: Awaited<ReturnType<typeof seedPostgres>>;
+    try {
+      result = await seedPostgres(seeding, options, { replace, log: (l) => console.log(l) });
+    } finally {
+      seeding.release();
+    }
     const { counts, seconds } = result;
     console.log(`  ${Object.entries(counts).map(([k, n]) => `${k} ${n.toLocaleString("en-US")}`).join(", ")}; next order number ${counts.orders + 1}`);
     console.log(
-      `  took ${seconds.total} s (generate + COPY ${seconds.generateAndCopy} s, audit ids ${seconds.audit} s, indexes ${seconds.indexes} s, ANALYZE ${seconds.analyze} s)`,
+      `  took ${seconds.total} s (generate + COPY ${seconds.generateAndCopy} s, audit ids ${seconds.audit} s, indexes and foreign keys ${seconds.indexes} s, ANALYZE ${seconds.analyze} s)`,
     );
   } catch (err) {
     if (err instanceof NotEmptyError) throw new Error(`${where}: ${err.message}`);
     throw err;
   } finally {
-    await client.end();
+    await pool.end();
   }
 }
 

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnServer, tempDir, type ChildServer } from "../../scripts/lib/child-server";
-import { Client, expectError, seedText, startTestServer, type ApiResponse, type Body } from "./helpers";
+import { Client, expectError, onPostgres, seedText, startTestServer, type ApiResponse, type Body } from "./helpers";
 
 interface Ours {
   url: string;
@@ -19,12 +19,13 @@ interface Ours {
 }
 
 /**
- * Our server on each store it has. Another store is one more entry here: the same data, an
- * admin client, a way to stop it.
+ * Our server on each store it has. startTestServer is on the JSON store in project "api" and on
+ * PostgreSQL in project "api-pg" (tests/api/helpers.ts); another store is one more entry here:
+ * the same data, an admin client, a way to stop it.
  */
 const BACKENDS: { name: string; start(): Promise<Ours> }[] = [
   {
-    name: "JSON store",
+    name: onPostgres ? "PostgreSQL store" : "JSON store",
     async start() {
       const s = await startTestServer();
       return { url: s.url, admin: await s.login("admin"), close: () => s.close() };

@@ -1,23 +1,22 @@
 /**
- * The PostgreSQL seed (scripts/lib/seed-pg.ts, `npm run db:seed` with DATABASE_URL) against a
- * real throwaway cluster: COPY's encoding read back by PostgreSQL itself, the seeded tables equal
- * to what the same generator writes into db.json, and the CLI's refusal of a database with data.
+ * The PostgreSQL seed (scripts/lib/seed-pg.ts, `npm run db:seed` with DATABASE_URL) against the
+ * project's throwaway cluster (project api-pg): COPY's encoding read back by PostgreSQL itself,
+ * the seeded tables equal to what the same generator writes into db.json, and the CLI's refusal
+ * of a database with data.
  */
 import { execFile } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCluster, type PgCluster } from "../../scripts/lib/pg-cluster";
 import { copyRows } from "../../scripts/lib/pg-copy";
 import { seedPostgres } from "../../scripts/lib/seed-pg";
 import { generateDb } from "../../scripts/seed-lib";
 import type { DbShape } from "../../src/server/db-shape";
 import { ROOT } from "../../src/server/paths";
+import { migrate } from "../../src/server/storage/pg-migrate";
+import { freshDatabase as emptyDatabase } from "./helpers";
 
 const run = promisify(execFile);
-const MIGRATIONS = path.join(ROOT, "src/server/pg/migrations");
 
 // What the test reads back, in the shapes the data file has: numbers for bigint, ISO 8601 in UTC
 // for timestamptz.
@@ -29,16 +28,18 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-let cluster: PgCluster;
-let n = 0;
+const drops: (() => Promise<void>)[] = [];
 
-/** A new database with the schema of the migrations, and a client on it. */
+/** A new database with the schema of the server's migrations, and a client on it. */
 async function freshDatabase(): Promise<{ url: string; client: pg.Client }> {
-  const url = await cluster.createDatabase(`seed_${++n}`);
+  const { url, drop } = await emptyDatabase();
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await migrate(pool);
+  await pool.end();
   const client = new pg.Client({ connectionString: url, types });
   await client.connect();
   await client.query("SET TIME ZONE 'UTC'");
-  for (const file of fs.readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) await client.query(fs.readFileSync(path.join(MIGRATIONS, file), "utf8"));
+  drops.push(drop);
   return { url, client };
 }
 
@@ -48,11 +49,8 @@ async function records(client: pg.Client, table: string, orderBy = "id"): Promis
   return rows.map((r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)));
 }
 
-beforeAll(async () => {
-  cluster = await startCluster({ fsync: false });
-});
 afterAll(async () => {
-  await cluster?.remove();
+  for (const drop of drops) await drop();
 });
 
 describe("COPY encoding, read back by PostgreSQL", () => {
