@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --runs 3 --duration 5 --connections 10 --only …]
+ * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only …]
  *
  * Our server on the JSON store, our server on PostgreSQL, and bare json-server 0.17.4 as the
  * baseline, in one run, on the same deterministic data (scripts/seed-lib.ts) at each size: each
@@ -18,6 +18,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SEED_DB_FILE } from "../src/server/paths";
+import { migrate } from "../src/server/storage/pg-migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { startCluster, type PgCluster } from "./lib/pg-cluster";
@@ -28,7 +29,7 @@ const SCENARIO_KEYS = "list,page,agent,search,record,dashboard,write,place";
 const values = readOptions(
   "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
     `[--only ${SCENARIO_KEYS}]`,
-  { sizes: "600,10000,100000", backends: "json,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS },
+  { sizes: "10000,1000000", backends: "json,pg,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS },
 );
 const SIZES = values.sizes!.split(",").map((s) => wholeNumber("sizes", s.trim()));
 const BACKENDS = new Set(values.backends!.split(",").map((s) => s.trim()));
@@ -234,21 +235,21 @@ async function makeFile(dir: string, orders: number): Promise<string> {
   return file;
 }
 
-/**
- * A database holding the same data set: the server creates the schema on its first start (its
- * migrations), then the COPY seed replaces what it loaded with the data set of this size.
- */
-async function makeDatabase(cluster: PgCluster, dir: string, orders: number): Promise<{ url: string; seedSeconds: number }> {
+/** A database holding the same data set: the server's migrations, then the COPY seed. */
+async function makeDatabase(cluster: PgCluster, orders: number): Promise<{ url: string; seedSeconds: number }> {
   const url = await cluster.createDatabase(`bench_${orders}`);
-  const first = await spawnServer({ dbFile: path.join(dir, "unused.json"), env: { DATABASE_URL: url }, timeoutMs: 180_000 });
-  await first.stop("SIGTERM");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const result = await seedPostgres(client, { orders }, { replace: true, log: (l) => console.log(l) });
-    return { url, seedSeconds: result.seconds.total };
+    await migrate(pool);
+    const client = await pool.connect();
+    try {
+      const result = await seedPostgres(client, { orders }, { log: (l) => console.log(l) });
+      return { url, seedSeconds: result.seconds.total };
+    } finally {
+      client.release();
+    }
   } finally {
-    await client.end();
+    await pool.end();
   }
 }
 
@@ -287,7 +288,7 @@ async function main() {
       if (seedFile) console.log(`  data file ${(fs.statSync(seedFile).size / 2 ** 20).toFixed(1)} MB`);
       let database: string | null = null;
       if (backends.includes("pg")) {
-        const made = await makeDatabase(cluster!, dir, size);
+        const made = await makeDatabase(cluster!, size);
         database = made.url;
         console.log(`  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
       }
