@@ -1,46 +1,62 @@
 /**
- * npm run bench:api [-- --sizes 600,10000,100000 --runs 3 --duration 5 --connections 10]
+ * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only …]
  *
- * The cost of our layer (sessions, policy, allow-listed queries, validation, atomic writes) over
- * bare json-server 0.17.4 on the same data: each server in its own child process on 127.0.0.1,
- * loaded by autocannon from this process, on seeds of about 600, 10k and 100k orders. Prints
- * p50 / p99 latency and requests per second, medians over several runs, and ours / bare.
- * Where one write takes seconds (large files), writes are measured one at a time, a few of them,
- * instead of for a duration. A benchmark: it prints figures and asserts nothing about them.
+ * Our server on the JSON store, our server on PostgreSQL, and bare json-server 0.17.4 as the
+ * baseline, in one run, on the same deterministic data (scripts/seed-lib.ts) at each size: each
+ * server in its own child process on 127.0.0.1, loaded by autocannon from this process. Prints
+ * p50 / p99 latency and requests per second, medians over several runs.
+ *
+ * PostgreSQL runs in a throwaway cluster of its own (scripts/lib/pg-cluster.ts) with fsync on,
+ * its default: an acknowledged write is on disk. Its data is loaded with the COPY seed
+ * (`npm run db:seed` with DATABASE_URL). The file-based servers only run up to --file-max orders
+ * (a data file of a million orders is ~4 GB, more than V8 can hold as one string). Where one
+ * JSON-store write takes a second or more, writes there are measured a few, one at a time.
+ * A benchmark: it prints figures and asserts nothing about them.
  */
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import type { DbShape } from "../src/server/db-shape";
+import pg from "pg";
 import { SEED_DB_FILE } from "../src/server/paths";
+import { migrate } from "../src/server/storage/pg-migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
-import { generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
+import { startCluster, type PgCluster } from "./lib/pg-cluster";
+import { seedPostgres } from "./lib/seed-pg";
+import { DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
-const values = readOptions("npm run bench:api -- [--sizes 600,10000,100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] [--only list,record,write]", {
-  sizes: "600,10000,100000",
-  runs: "3",
-  duration: "5",
-  connections: "10",
-  only: "list,record,write",
-});
+const SCENARIO_KEYS = "list,page,agent,search,record,dashboard,write,place";
+const values = readOptions(
+  "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
+    `[--only ${SCENARIO_KEYS}]`,
+  { sizes: "10000,1000000", backends: "json,pg,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS },
+);
 const SIZES = values.sizes!.split(",").map((s) => wholeNumber("sizes", s.trim()));
+const BACKENDS = new Set(values.backends!.split(",").map((s) => s.trim()));
+for (const b of BACKENDS) if (!["json", "pg", "bare"].includes(b)) throw new Error(`--backends takes json, pg and bare, not "${b}"`);
+const FILE_MAX = wholeNumber("file-max", values["file-max"]);
 const RUNS = wholeNumber("runs", values.runs);
 const DURATION = wholeNumber("duration", values.duration);
 const CONNECTIONS = wholeNumber("connections", values.connections);
 const ONLY = new Set(values.only!.split(",").map((s) => s.trim()));
 /**
- * From this many orders on, a write takes a second or more: ten queued behind each other run
- * past autocannon's timeout, so measure a few, one at a time.
+ * From this many orders on, a JSON-store write takes a second or more: ten queued behind each
+ * other run past autocannon's timeout, so measure a few, one at a time.
  */
 const SLOW_WRITES_FROM = 5_000;
 const SLOW_WRITES = 4;
+// The file-based servers must not pick up a database from the caller's environment.
+delete process.env.DATABASE_URL;
+const AGENT_ID = DEMO_ACCOUNTS.findIndex((a) => a.email === "agent@example.com") + 1;
+const MANAGER_ID = DEMO_ACCOUNTS.findIndex((a) => a.email === "manager@example.com") + 1;
+
+type Backend = "json" | "pg" | "bare";
+const LABEL: Record<Backend, string> = { json: "ours, JSON store", pg: "ours, PostgreSQL", bare: "bare json-server" };
 
 interface Figures {
   p50: number;
   p99: number;
   rps: number;
-  non2xx: number;
   errors: number;
   /** Status codes other than 2xx, with their counts. */
   codes: string[];
@@ -52,21 +68,32 @@ interface Load {
   beforeRun?(url: string, cookie: string): Promise<void>;
 }
 
+/** What a scenario knows of the data set and the server it loads. */
+interface Target {
+  backend: Backend;
+  orders: number;
+  url: string;
+  /** The manager's session (bare json-server ignores it). */
+  cookie: string;
+  agentCookie: string;
+}
+
 interface Scenario {
   key: string;
   name: string;
-  read: boolean;
-  load(db: DbShape): Load;
+  write: boolean;
+  /** null: the call does not exist in bare json-server. */
+  load(t: Target): Load | null;
 }
 
 /**
  * Writes: PATCH a customer's notes with the version the client last saw, as the app does. Each
  * request takes a customer no other request has in flight, so no write is a VERSION_CONFLICT and
- * every one really writes the file. A run ends with requests in flight whose answers are never
- * read: the versions are read back before the next run.
+ * every one really writes. A run ends with requests in flight whose answers are never read: the
+ * versions are read back before the next run.
  */
-function patchLoad(db: DbShape): Load {
-  const pool = db.customers.slice(0, Math.max(CONNECTIONS * 2, 20)).map((c) => ({ id: c.id, version: c.version, busy: false }));
+function patchLoad(): Load {
+  const pool = Array.from({ length: Math.max(CONNECTIONS * 2, 20) }, (_, i) => ({ id: i + 1, version: 1, busy: false }));
   let n = 0;
   const requests: autocannon.Request[] = [
     {
@@ -102,107 +129,210 @@ function patchLoad(db: DbShape): Load {
   return { requests, beforeRun };
 }
 
+/**
+ * An order placement as the app makes one: create a draft (POST /api/orders), then place it
+ * (POST /api/orders/:id/transitions), which checks and takes the stock. Before the runs a few
+ * active products are stocked to the maximum so that no run sells out; each order takes one of
+ * them, in turn, so placements contend on a product row as real ones would.
+ */
+function placeLoad(): Load {
+  let products: number[] = [];
+  let customers: number[] = [];
+  let n = 0;
+  const requests: autocannon.Request[] = [
+    {
+      method: "POST",
+      path: "/api/orders",
+      setupRequest(req, context) {
+        const k = n++;
+        context.orderId = undefined;
+        return { ...req, body: JSON.stringify({ customerId: customers[k % customers.length], assigneeId: MANAGER_ID, items: [{ productId: products[k % products.length], quantity: 1 }] }) };
+      },
+      onResponse(status, body, context) {
+        if (status === 201) context.orderId = (JSON.parse(body) as { id: number }).id;
+      },
+    },
+    {
+      method: "POST",
+      setupRequest(req, context) {
+        // A create that failed leaves nothing to place: ask for a record that is not there (a 404 shows in the counts).
+        return { ...req, path: `/api/orders/${(context.orderId as number | undefined) ?? 0}/transitions`, body: JSON.stringify({ to: "placed", version: 1 }) };
+      },
+    },
+  ];
+  async function beforeRun(url: string, cookie: string) {
+    if (products.length) return;
+    const get = async (p: string) => (await fetch(url + p, { headers: { cookie } })).json() as Promise<{ id: number; version: number }[]>;
+    const active = await get("/api/products?status=active&_sort=id&_order=asc&_start=0&_end=5");
+    for (const p of active) {
+      const res = await fetch(`${url}/api/products/${p.id}`, {
+        method: "PATCH",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ stock: 1_000_000, version: p.version }),
+      });
+      if (res.status !== 200) throw new Error(`stocking product ${p.id} for the placement bench: ${res.status} ${await res.text()}`);
+    }
+    products = active.map((p) => p.id);
+    customers = (await get("/api/customers?_sort=id&_order=asc&_start=0&_end=20")).map((c) => c.id);
+  }
+  return { requests, beforeRun };
+}
+
+const get = (path: string, cookie?: "agent"): ((t: Target) => Load) => (t) => ({
+  requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: t.agentCookie } } : {}) }],
+});
+
 const SCENARIOS: Scenario[] = [
+  { key: "list", name: "sorted, filtered page: orders, status=paid by placedAt desc, rows 20–40", write: false, load: get("/api/orders?status=paid&_sort=placedAt&_order=desc&_start=20&_end=40") },
   {
-    key: "list",
-    name: "list: orders, status=paid, sorted by placedAt desc, page 2 of 20",
-    read: true,
-    load: () => ({ requests: [{ method: "GET", path: "/api/orders?status=paid&_sort=placedAt&_order=desc&_start=20&_end=40" }] }),
+    key: "page",
+    name: "default page: orders newest first, rows 0–20, with X-Total-Count",
+    write: false,
+    // Bare json-server has no default sort: ask for the same one.
+    load: (t) => get(t.backend === "bare" ? "/api/orders?_sort=createdAt&_order=desc&_start=0&_end=20" : "/api/orders?_start=0&_end=20")(t),
   },
   {
-    key: "record",
-    name: "record: GET /api/orders/:id",
-    read: true,
-    load: (db) => ({ requests: [{ method: "GET", path: `/api/orders/${db.orders[db.orders.length >> 1].id}` }] }),
+    key: "agent",
+    name: "an agent's page: their own orders, newest first",
+    write: false,
+    load: (t) => (t.backend === "bare" ? get(`/api/orders?assigneeId=${AGENT_ID}&_sort=createdAt&_order=desc&_start=0&_end=20`)(t) : get("/api/orders?_start=0&_end=20", "agent")(t)),
   },
-  { key: "write", name: "write: PATCH /api/customers/:id with version", read: false, load: patchLoad },
+  {
+    key: "search",
+    name: "q search: orders, q=SO-00042",
+    write: false,
+    load: (t) => get(`/api/orders?q=SO-00042${t.backend === "bare" ? "&_sort=createdAt&_order=desc" : ""}&_start=0&_end=20`)(t),
+  },
+  { key: "record", name: "one record: GET /api/orders/:id", write: false, load: (t) => get(`/api/orders/${Math.max(1, t.orders >> 1)}`)(t) },
+  { key: "dashboard", name: "the dashboard: GET /api/stats/dashboard", write: false, load: (t) => (t.backend === "bare" ? null : get("/api/stats/dashboard")(t)) },
+  { key: "write", name: "versioned write: PATCH /api/customers/:id with version", write: true, load: () => patchLoad() },
+  { key: "place", name: "order placement: POST /api/orders, then its transition to placed", write: true, load: (t) => (t.backend === "bare" ? null : placeLoad()) },
 ];
 
 async function run(url: string, cookie: string, { requests, beforeRun }: Load, oneByOne: boolean): Promise<Figures> {
   await beforeRun?.(url, cookie);
   const result = await autocannon({
     url,
-    ...(oneByOne ? { connections: 1, amount: SLOW_WRITES, timeout: 600 } : { connections: CONNECTIONS, duration: DURATION }),
+    ...(oneByOne ? { connections: 1, amount: SLOW_WRITES * requests.length, timeout: 600 } : { connections: CONNECTIONS, duration: DURATION }),
     headers: { cookie, "content-type": "application/json" },
     requests,
   });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts,
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts,
     codes: Object.entries(result.statusCodeStats)
       .filter(([code]) => !code.startsWith("2"))
       .map(([code, { count }]) => `${code}×${count}`),
   };
 }
 
-function makeData(dir: string, orders: number): Promise<string> {
+async function makeFile(dir: string, orders: number): Promise<string> {
   const file = path.join(dir, `orders-${orders}.json`);
-  if (orders === 600 && fs.existsSync(SEED_DB_FILE)) {
-    fs.copyFileSync(SEED_DB_FILE, file);
-    return Promise.resolve(file);
-  }
-  return generateDb({ orders }).then((db) => {
-    writeFileAtomic(file, serializeDbChunks(db));
-    return file;
-  });
+  if (orders === 600 && fs.existsSync(SEED_DB_FILE)) fs.copyFileSync(SEED_DB_FILE, file);
+  else writeFileAtomic(file, serializeDbChunks(await generateDb({ orders })));
+  return file;
 }
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
+/** A database holding the same data set: the server's migrations, then the COPY seed. */
+async function makeDatabase(cluster: PgCluster, orders: number): Promise<{ url: string; seedSeconds: number }> {
+  const url = await cluster.createDatabase(`bench_${orders}`);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migrate(pool);
+    const client = await pool.connect();
+    try {
+      const result = await seedPostgres(client, { orders }, { log: (l) => console.log(l) });
+      return { url, seedSeconds: result.seconds.total };
+    } finally {
+      client.release();
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
 
 async function main() {
   const dir = tempDir("switchboard-bench-api-");
   const servers: ChildServer[] = [];
-  const lines: string[] = [];
-  const print = (l: string) => {
-    console.log(l);
-    lines.push(l);
-  };
+  let cluster: PgCluster | null = null;
   try {
     console.log(`bench:api on ${machine()}; ${RUNS} runs × ${DURATION} s × ${CONNECTIONS} connections per figure, medians`);
     console.log("(figures from a shared machine are noisy: compare ratios, not absolute times)\n");
-    print("| orders | request | ours p50 / p99 ms | ours req/s | bare p50 / p99 ms | bare req/s | cost: ours ÷ bare |");
-    print("|---:|---|---:|---:|---:|---:|---:|");
-    for (const size of SIZES) {
-      const seedFile = await makeData(dir, size);
-      const db = JSON.parse(fs.readFileSync(seedFile, "utf8")) as DbShape;
-      const mb = fs.statSync(seedFile).size / 2 ** 20;
-      console.log(`\n${db.orders.length} orders (${mb.toFixed(1)} MB): starting both servers…`);
-      for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
-        const oneByOne = !scenario.read && db.orders.length >= SLOW_WRITES_FROM;
-        // Fresh copies for each scenario: writes grow neither file for the next one.
-        const oursFile = path.join(dir, "ours.json");
-        const bareFile = path.join(dir, "bare.json");
-        fs.copyFileSync(seedFile, oursFile);
-        fs.copyFileSync(seedFile, bareFile);
-        const ours = await spawnServer({ dbFile: oursFile });
-        const bare = await spawnServer({ dbFile: bareFile, args: ["--import", "tsx", "scripts/lib/bare-json-server.ts"] });
-        servers.push(ours, bare);
-        const cookie = await signIn(ours.url);
-        const o: Figures[] = [];
-        const b: Figures[] = [];
-        // Interleaved, so a burst of other work on the machine hits both alike.
-        // One request list per server for all runs: the writes' versions carry over from run to run.
-        const oursLoad = scenario.load(db);
-        const bareLoad = scenario.load(db);
-        for (let i = 0; i < RUNS; i++) {
-          o.push(await run(ours.url, cookie, oursLoad, oneByOne));
-          b.push(await run(bare.url, cookie, bareLoad, oneByOne));
+    if (BACKENDS.has("pg")) {
+      cluster = await startCluster({ fsync: true });
+      const { rows } = await (async () => {
+        const c = new pg.Client({ connectionString: cluster!.url() });
+        await c.connect();
+        try {
+          return await c.query<{ v: string; fsync: string; sc: string }>("SELECT version() AS v, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sc");
+        } finally {
+          await c.end();
         }
-        await Promise.all([ours.stop("SIGTERM"), bare.stop("SIGTERM")]);
-        const m = (xs: Figures[], k: "p50" | "p99" | "rps") => median(xs.map((x) => x[k]));
-        const failed = (xs: Figures[]) => {
-          const errors = xs.reduce((s, x) => s + x.errors, 0);
-          const codes = xs.flatMap((x) => x.codes);
-          return codes.length || errors ? [...codes, ...(errors ? [`${errors} errors/timeouts`] : [])].join(" ") : "";
-        };
-        const bad = [failed(o) && `ours ${failed(o)}`, failed(b) && `bare ${failed(b)}`].filter(Boolean).join("; ");
-        print(
-          `| ${db.orders.length} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES} writes, one at a time)` : ""} | ${fmt(m(o, "p50"))} / ${fmt(m(o, "p99"))} | ${fmt(m(o, "rps"), 1)} | ${fmt(m(b, "p50"))} / ${fmt(m(b, "p99"))} | ${fmt(m(b, "rps"), 1)} | ${fmt(m(b, "rps") / m(o, "rps"), 2)}${bad ? ` (not 2xx: ${bad})` : ""} |`,
-        );
-      }
-      fs.rmSync(seedFile);
+      })();
+      console.log(`PostgreSQL: ${rows[0].v.split(",")[0]}, fsync ${rows[0].fsync}, synchronous_commit ${rows[0].sc}\n`);
     }
-    console.log("\ncost = time per request of ours ÷ that of bare json-server (bare req/s ÷ ours req/s at the same concurrency); the target for reads is at most 1.25.");
+    const table: string[] = ["| orders | request | server | p50 / p99 ms | req/s |", "|---:|---|---|---:|---:|"];
+    const row = (l: string) => {
+      table.push(l);
+      console.log(l);
+    };
+    for (const size of SIZES) {
+      const backends = (["json", "pg", "bare"] as const).filter((b) => BACKENDS.has(b) && (b === "pg" || size <= FILE_MAX));
+      if (!backends.length) continue;
+      console.log(`\n${size.toLocaleString("en-US")} orders: ${backends.map((b) => LABEL[b]).join(", ")}`);
+      const seedFile = backends.some((b) => b !== "pg") ? await makeFile(dir, size) : null;
+      if (seedFile) console.log(`  data file ${(fs.statSync(seedFile).size / 2 ** 20).toFixed(1)} MB`);
+      let database: string | null = null;
+      if (backends.includes("pg")) {
+        const made = await makeDatabase(cluster!, size);
+        database = made.url;
+        console.log(`  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
+      }
+      for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
+        for (const backend of backends) {
+          // Fresh file copies for each scenario: writes grow no file for the next one. PostgreSQL
+          // keeps its database (a few thousand written rows change nothing at these sizes).
+          const file = path.join(dir, `${backend}.json`);
+          if (seedFile) fs.copyFileSync(seedFile, file);
+          const server = await spawnServer({
+            dbFile: file,
+            ...(backend === "bare" ? { args: ["--import", "tsx", "scripts/lib/bare-json-server.ts"] } : {}),
+            ...(backend === "pg" ? { env: { DATABASE_URL: database! } } : {}),
+            timeoutMs: 180_000,
+          });
+          servers.push(server);
+          try {
+            const cookie = backend === "bare" ? "" : await signIn(server.url);
+            const agentCookie = backend === "bare" ? "" : await signIn(server.url, "agent@example.com");
+            const target: Target = { backend, orders: size, url: server.url, cookie, agentCookie };
+            const load = scenario.load(target);
+            if (!load) continue;
+            const oneByOne = scenario.write && backend !== "pg" && size >= SLOW_WRITES_FROM;
+            const figures: Figures[] = [];
+            for (let i = 0; i < RUNS; i++) figures.push(await run(server.url, cookie, load, oneByOne));
+            const m = (k: "p50" | "p99" | "rps") => median(figures.map((x) => x[k]));
+            const codes = figures.flatMap((x) => x.codes);
+            const errors = figures.reduce((s, x) => s + x.errors, 0);
+            const bad = [...codes, ...(errors ? [`${errors} errors/timeouts`] : [])].join(" ");
+            row(
+              `| ${size.toLocaleString("en-US")} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES} at a time of one)` : ""} | ${LABEL[backend]} | ${fmt(m("p50"))} / ${fmt(m("p99"))} | ${oneByOne ? "—" : fmt(m("rps"), 1)}${bad ? ` (not 2xx: ${bad})` : ""} |`,
+            );
+          } finally {
+            await server.stop("SIGTERM");
+          }
+        }
+      }
+      if (seedFile) fs.rmSync(seedFile);
+      if (database) await cluster!.dropDatabase(`bench_${size}`);
+    }
+    console.log(`\n${table.join("\n")}`);
   } finally {
     for (const s of servers) await s.stop("SIGKILL");
+    await cluster?.remove();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

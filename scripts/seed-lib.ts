@@ -211,7 +211,70 @@ function checkOptions(o: SeedOptions) {
   if (Number.isNaN(Date.parse(o.now))) throw new Error(`--now must be an ISO 8601 date, got ${o.now}`);
 }
 
+/** An audit event before its id: ids follow time, which only the whole set knows (see `auditOrder`). */
+export interface SeedEvent {
+  /** The order it happened in, among events at the same moment. */
+  seq: number;
+  row: Omit<Row, "id">;
+}
+
+/**
+ * What the generator gives, in an order a database can load it in (every row after the rows it
+ * points at): staff, categories, customers, then each order with its own events as it is made,
+ * then the products (their stock and versions are known only once every order has moved them)
+ * and the remaining events. Nothing grows with the number of orders except what an order needs to
+ * be drawn, so a million orders stream through in constant memory.
+ */
+export type SeedItem =
+  | { kind: "staff" | "categories" | "customers" | "products"; rows: Row[] }
+  | { kind: "order"; row: Row; events: SeedEvent[] }
+  | { kind: "events"; events: SeedEvent[] };
+
+/** The whole data set as the data file holds it. */
 export async function generateDb(options: Partial<SeedOptions> = {}): Promise<DbShape> {
+  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], counters: { orderNumber: 1 } };
+  const events: SeedEvent[] = [];
+  for (const item of generateRecords(options)) {
+    if (item.kind === "order") {
+      db.orders.push(item.row);
+      events.push(...item.events);
+    } else if (item.kind === "events") events.push(...item.events);
+    else db[item.kind] = item.rows;
+  }
+  events.sort(auditOrder);
+  db["audit-events"] = events.map((e, k) => ({ id: k + 1, ...e.row }) as Row);
+  db.credentials = await credentialsFor(db.staff);
+  db.counters = { orderNumber: db.orders.length + 1 };
+  // The keys in the order the file has always had.
+  return {
+    staff: db.staff,
+    customers: db.customers,
+    categories: db.categories,
+    products: db.products,
+    orders: db.orders,
+    "audit-events": db["audit-events"],
+    credentials: db.credentials,
+    sessions: [],
+    loginFailures: [],
+    counters: db.counters,
+  };
+}
+
+/** Audit ids in time order; events at the same moment keep the order they happened in. */
+export const auditOrder = (a: SeedEvent, b: SeedEvent) => (a.row.at === b.row.at ? a.seq - b.seq : (a.row.at as string) < (b.row.at as string) ? -1 : 1);
+
+/** Each account its own salt, derived from the email so the data is reproducible. */
+export function credentialsFor(staff: Row[]): Promise<DbShape["credentials"]> {
+  return Promise.all(
+    staff.map(async (s) => {
+      const salt = createHash("sha256").update(s.email as string).digest().subarray(0, 16);
+      return { staffId: s.id, hash: await hashPassword(DEMO_PASSWORD, salt), changedAt: s.createdAt };
+    }),
+  );
+}
+
+/** The generator itself: the same options, the same items, in the same order. */
+export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<SeedItem> {
   const opts: SeedOptions = { ...DEFAULT_SEED_OPTIONS, ...options };
   checkOptions(opts);
   const now = Date.parse(opts.now);
@@ -227,8 +290,19 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
   /** min … max, bunched towards min as `power` grows. */
   const skew = (min: number, max: number, power = 1) => Math.floor(min + (max - min) * rand() ** power);
 
-  const events: PendingEvent[] = [];
-  const event = (e: PendingEvent) => events.push(e);
+  // Events wait here until the rows they are about have been given out.
+  let pending: SeedEvent[] = [];
+  let seq = 0;
+  const actorNames = new Map<number, string>();
+  const event = (e: PendingEvent) => {
+    const at = iso(e.at);
+    pending.push({ seq: seq++, row: { at, actorId: e.actorId, actorName: actorNames.get(e.actorId)!, action: e.action, resource: e.resource, recordId: e.recordId, changes: e.changes, ip: IP, createdAt: at, updatedAt: at, version: 1 } });
+  };
+  const takeEvents = () => {
+    const out = pending;
+    pending = [];
+    return out;
+  };
 
   // ---- staff ----------------------------------------------------------------------------
   const staffSpecs: { name: string; email: string; role: Role; active: boolean }[] = [...DEMO_ACCOUNTS];
@@ -262,6 +336,7 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     });
   });
   const staffById = new Map(staff.map((s) => [s.id, s]));
+  for (const s of staff) actorNames.set(s.id, s.name as string);
   const idOf = (email: string) => staff.find((s) => s.email === email)!.id;
   const ADMIN = idOf("admin@example.com");
   const MANAGER = idOf("manager@example.com");
@@ -279,13 +354,7 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
       event({ at, actorId: ADMIN, action: "update", resource: "staff", recordId: s.id, changes: { active: { from: true, to: false } } });
     }
   }
-  const credentials = await Promise.all(
-    staff.map(async (s) => {
-      // Each account its own salt, derived from the email so the file is reproducible.
-      const salt = createHash("sha256").update(s.email as string).digest().subarray(0, 16);
-      return { staffId: s.id, hash: await hashPassword(DEMO_PASSWORD, salt), changedAt: s.createdAt };
-    }),
-  );
+  yield { kind: "staff", rows: staff };
 
   // ---- categories -----------------------------------------------------------------------
   // The manager set up the catalogue the day after joining, before the first product.
@@ -295,6 +364,7 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     event({ at, actorId: MANAGER, action: "create", resource: "categories", recordId: i + 1, changes: created({ name: c.name, description: c.description }) });
     return { id: i + 1, name: c.name, description: c.description, createdAt: iso(at), updatedAt: iso(at), version: 1 };
   });
+  yield { kind: "categories", rows: categories };
 
   // ---- products -------------------------------------------------------------------------
   const P = opts.products;
@@ -419,6 +489,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
   const customerCum = cumulative(customers.map((c) => tierWeight[c.tier as string] * (0.25 + 4 * rand() ** 3)));
   const customersOf = new Map<number, number[]>(owners.map((o) => [o, []]));
   customers.forEach((c, i) => customersOf.get(c.ownerId as number)!.push(i));
+  yield { kind: "customers", rows: customers };
+  yield { kind: "events", events: takeEvents() };
 
   // ---- orders ---------------------------------------------------------------------------
   const N = opts.orders;
@@ -554,8 +626,15 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     return items;
   };
 
-  const orders: Row[] = [];
-  const stockMoves: [productId: number, quantity: number, at: number][] = [];
+  // What the orders did to each product's stock, added up as they go.
+  const taken = new Map<number, number>();
+  const lastMove = new Map<number, number>();
+  const moves = new Map<number, number>();
+  const moveStock = (productId: number, quantity: number, at: number) => {
+    taken.set(productId, (taken.get(productId) ?? 0) + quantity);
+    moves.set(productId, (moves.get(productId) ?? 0) + 1);
+    lastMove.set(productId, Math.max(lastMove.get(productId) ?? 0, at));
+  };
   for (const [index, o] of timed.entries()) {
     const id = index + 1;
     const number = formatOrderNumber(id, ORDER_NUMBER_PREFIX, ORDER_NUMBER_DIGITS);
@@ -580,8 +659,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
         const assignee = staffById.get(assigneeId)!;
         if (assignee.role !== "manager" && assignee.role !== "admin") actorId = pickSupervisor();
       }
-      if (to === "placed") for (const it of items) stockMoves.push([it.productId, it.quantity, at]);
-      if (to === "cancelled") for (const it of items) stockMoves.push([it.productId, -it.quantity, at]);
+      if (to === "placed") for (const it of items) moveStock(it.productId, it.quantity, at);
+      if (to === "cancelled") for (const it of items) moveStock(it.productId, -it.quantity, at);
       row[field] = iso(at);
       row.status = to;
       row.updatedAt = iso(at);
@@ -589,8 +668,9 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
       event({ at, actorId, action: "transition", resource: "orders", recordId: id, changes });
       from = to;
     }
-    orders.push(
-      compact({
+    yield {
+      kind: "order",
+      row: compact({
         id,
         number,
         customerId: row.customerId,
@@ -610,20 +690,13 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
         updatedAt: row.updatedAt,
         version: row.version,
       }) as Row,
-    );
+      events: takeEvents(),
+    };
   }
 
   // ---- stock: every placed order took its items, every cancel gave them back -----------------
   // The product began with what it has now plus everything taken since; each movement is a
   // change of the product, so it moves `version` and `updatedAt` as the server does.
-  const taken = new Map<number, number>();
-  const lastMove = new Map<number, number>();
-  const moves = new Map<number, number>();
-  for (const [productId, quantity, at] of stockMoves) {
-    taken.set(productId, (taken.get(productId) ?? 0) + quantity);
-    moves.set(productId, (moves.get(productId) ?? 0) + 1);
-    lastMove.set(productId, Math.max(lastMove.get(productId) ?? 0, at));
-  }
   for (const p of products) {
     const stock = stockOf.get(p.id)!;
     const initial = Math.min(STOCK_MAX, stock + (taken.get(p.id) ?? 0));
@@ -648,27 +721,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     Object.assign(p, { stock, updatedAt: iso(updated), version });
   }
 
-  // ---- audit log: ids in time order ---------------------------------------------------------
-  // Stable sort: events at the same moment keep the order they happened in above.
-  const order = events.map((_, i) => i).sort((a, b) => events[a].at - events[b].at || a - b);
-  const auditEvents: Row[] = order.map((i, k) => {
-    const e = events[i];
-    const at = iso(e.at);
-    return { id: k + 1, at, actorId: e.actorId, actorName: staffById.get(e.actorId)!.name, action: e.action, resource: e.resource, recordId: e.recordId, changes: e.changes, ip: IP, createdAt: at, updatedAt: at, version: 1 };
-  });
-
-  return {
-    staff,
-    customers,
-    categories,
-    products,
-    orders,
-    "audit-events": auditEvents,
-    credentials,
-    sessions: [],
-    loginFailures: [],
-    counters: { orderNumber: orders.length + 1 },
-  };
+  yield { kind: "products", rows: products };
+  yield { kind: "events", events: takeEvents() };
 }
 
 function cumulative(weights: number[]): Float64Array {

@@ -1,14 +1,24 @@
 /**
- * Crash safety (issue 6.4): start the real server, stream concurrent writes at it, SIGKILL it at
- * a random moment, and check that the data file still loads and holds every write that was
- * acknowledged. Used by `npm run test:crash` (many cycles) and by tests/api/cli.test.ts (a few).
+ * Crash safety (issue 6.4, issue 10): start the real server, stream concurrent writes at it, kill
+ * something at a random moment, and check that the data still loads and holds every write that
+ * was acknowledged. What is killed: the app server (SIGKILL), on the JSON store or on PostgreSQL;
+ * or PostgreSQL itself (an immediate stop, as a crash: no checkpoint, recovery from the WAL on the
+ * next start) under a server that keeps running and must reconnect by itself. Used by
+ * `npm run test:crash` (many cycles) and by tests/api/cli.test.ts (a few).
  */
+import pg from "pg";
 import type { DbShape, Row } from "../../src/server/db-shape";
 import { readDataFile } from "../../src/server/store";
-import { signIn, spawnServer } from "./child-server";
+import { signIn, spawnServer, type ChildServer } from "./child-server";
+import type { PgCluster } from "./pg-cluster";
 
 export interface CrashOptions {
+  /** The JSON store's data file; with `database`, only a placeholder the server does not read. */
   dbFile: string;
+  /** The server on PostgreSQL: this database, in this cluster. */
+  database?: { url: string; cluster: PgCluster };
+  /** "server" (default): SIGKILL the app server. "database": stop PostgreSQL at once, then start it again. */
+  kill?: "server" | "database";
   cycles: number;
   /** Concurrent writers per cycle. */
   writers?: number;
@@ -44,12 +54,18 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const acked: Acked = { created: new Map(), deleted: new Set(), deleteSent: new Set(), updated: new Map() };
   // Each writer owns one customer, so its updates never conflict with another's: any gap
   // between what it was told and what is stored is a lost write, not a race.
-  const owned = readDataFile(opts.dbFile).customers.slice(0, writers).map((c) => c.id);
+  const owned = (await snapshot(opts)).customers.slice(0, writers).map((c) => c.id);
   let cookie: string | null = null;
+  const killDatabase = opts.kill === "database";
+  if (killDatabase && !opts.database) throw new Error("kill: database needs a database");
+  const start = () => spawnServer({ dbFile: opts.dbFile, ...(opts.database ? { env: { DATABASE_URL: opts.database.url } } : {}) });
+  // Killing the database, one server lives through every cycle: it has to find its way back alone.
+  const lasting = killDatabase ? await start() : null;
 
   for (let cycle = 1; cycle <= opts.cycles; cycle++) {
-    const server = await spawnServer({ dbFile: opts.dbFile });
+    const server = lasting ?? (await start());
     try {
+      if (lasting) await answering(lasting, cookie, cycle);
       cookie ??= await signIn(server.url);
       // A session from before the kill must still be good: it was acknowledged too.
       const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } });
@@ -119,32 +135,87 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
       const running = Array.from({ length: writers }, (_, w) => writer(w));
       await new Promise((r) => setTimeout(r, rand(killMin, killMax)));
       const cutOff = inFlight;
-      await server.stop("SIGKILL");
+      if (killDatabase) await opts.database!.cluster.stop("immediate");
+      else await server.stop("SIGKILL");
       killed = true;
       await Promise.all(running);
+      if (killDatabase) await opts.database!.cluster.start();
       report.acknowledged += acks;
       report.inFlightAtKill += cutOff;
       report.cycles++;
 
-      const problems = verify(opts.dbFile, acked);
+      const problems = await verify(opts, acked);
       report.violations.push(...problems.map((p) => `cycle ${cycle}: ${p}`));
-      log(`cycle ${String(cycle).padStart(3)}: ${String(acks).padStart(3)} writes acknowledged, ${cutOff} in flight at the kill — ${problems.length ? `${problems.length} PROBLEMS` : "file loads, every acknowledged write is there"}`);
+      const what = opts.database ? "the database holds every acknowledged write" : "file loads, every acknowledged write is there";
+      log(`cycle ${String(cycle).padStart(3)}: ${String(acks).padStart(3)} writes acknowledged, ${cutOff} in flight at the kill — ${problems.length ? `${problems.length} PROBLEMS` : what}`);
     } finally {
-      await server.stop("SIGKILL");
+      if (!lasting) await server.stop("SIGKILL");
     }
   }
-  // The last file must also start a server (stale temp files cleared, shape accepted).
-  const last = await spawnServer({ dbFile: opts.dbFile });
-  await last.stop("SIGTERM");
+  if (lasting) {
+    // After the last restart of the database too, the same server answers again.
+    try {
+      await answering(lasting, cookie, opts.cycles + 1);
+    } catch (err) {
+      report.violations.push(err instanceof Error ? err.message : String(err));
+    }
+    await lasting.stop("SIGTERM");
+  } else {
+    // The last state must also start a server (stale temp files cleared, shape accepted).
+    const last = await start();
+    await last.stop("SIGTERM");
+  }
   return report;
 }
 
-function verify(file: string, acked: Acked): string[] {
-  let db: DbShape;
+/**
+ * Wait until the server answers a read again after the database came back: it must reconnect by
+ * itself. Until then its answers are 503 UNAVAILABLE, never anything else.
+ */
+async function answering(server: ChildServer, cookie: string | null, cycle: number) {
+  if (!cookie) return;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    // The session made before the stop: 200 once the database is back, 503 until then.
+    const probe = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } }).catch(() => null);
+    if (probe?.status === 200) return;
+    if (probe && probe.status !== 503) throw new Error(`cycle ${cycle}: while the database came back the server answered ${probe.status}, not 503 or 200`);
+    if (Date.now() > until) throw new Error(`cycle ${cycle}: the server did not reconnect to the database within 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Snapshot {
+  categories: { id: number; name: string }[];
+  customers: { id: number; version: number; notes?: string }[];
+}
+
+/** What is stored now: the data file as the server would load it, or the database's rows. */
+async function snapshot(opts: CrashOptions): Promise<Snapshot> {
+  if (!opts.database) {
+    const db: DbShape = readDataFile(opts.dbFile);
+    return {
+      categories: db.categories.map((c) => ({ id: c.id, name: c.name as string })),
+      customers: db.customers.map((c) => ({ id: c.id, version: c.version, notes: c.notes as string | undefined })),
+    };
+  }
+  const client = new pg.Client({ connectionString: opts.database.url });
+  await client.connect();
   try {
-    db = readDataFile(file);
+    const categories = (await client.query("SELECT id::int, name FROM categories ORDER BY id")).rows;
+    const customers = (await client.query("SELECT id::int, version, notes FROM customers ORDER BY id")).rows.map((c) => ({ ...c, notes: c.notes ?? undefined }));
+    return { categories, customers };
+  } finally {
+    await client.end();
+  }
+}
+
+async function verify(opts: CrashOptions, acked: Acked): Promise<string[]> {
+  let db: Snapshot;
+  try {
+    db = await snapshot(opts);
   } catch (err) {
-    return [`the data file does not load: ${err instanceof Error ? err.message : String(err)}`];
+    return [`the ${opts.database ? "database" : "data file"} does not load: ${err instanceof Error ? err.message : String(err)}`];
   }
   const problems: string[] = [];
   const categories = new Map(db.categories.map((c) => [c.id, c]));
