@@ -6,6 +6,7 @@
 import { ENTITIES, getEntity, type ResourceName } from "../domain/entities";
 import type { FieldErrors } from "../domain/errors";
 import type { EntityDef, FieldDef } from "../domain/fields";
+import { message } from "../domain/messages";
 import { canDo, type AppAbility } from "../domain/policy";
 import type { DbShape, Row } from "./db-shape";
 
@@ -30,8 +31,8 @@ export function checkReferences(db: DbShape, ability: AppAbility, def: EntityDef
     if (before && before[name] === data[name]) continue; // unchanged: not this write's doing
     const resource = f.reference as ResourceName;
     const target = findRow(db, resource, data[name]);
-    if (!target || !canDo(ability, "read", resource, target)) errors[name] = [`No such ${getEntity(resource).singular.toLowerCase()}`];
-    else if (!matchesWhere(f, target)) errors[name] = [f.referenceMessage ?? "Not a valid choice"];
+    if (!target || !canDo(ability, "read", resource, target)) errors[name] = [message("noSuch", { what: getEntity(resource).singular.toLowerCase() })];
+    else if (!matchesWhere(f, target)) errors[name] = [f.referenceMessage ?? message("notValidChoice")];
   }
   return errors;
 }

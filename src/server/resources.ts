@@ -7,6 +7,7 @@
 import type { Request, Response } from "express";
 import { getEntity, isResourceName, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
+import { message } from "../domain/messages";
 import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
 import { validateWrite } from "../domain/schema";
@@ -45,7 +46,7 @@ function checkUnique(db: DbShape, resource: ResourceName, def: EntityDef, values
     if (!f.unique || v === undefined || v === null) continue;
     const wanted = String(v).toLowerCase();
     const taken = db[resource].some((r) => r.id !== selfId && r[name] !== undefined && r[name] !== null && String(r[name]).toLowerCase() === wanted);
-    if (taken) errors[name] = [`This ${f.label.toLowerCase()} is already taken`];
+    if (taken) errors[name] = [message("taken", { what: f.label.toLowerCase() })];
   }
   return errors;
 }
@@ -99,7 +100,7 @@ export function resourceRoutes(store: Store) {
     const validated = validateWrite(def, fillForced(ability, resource, body), "create");
     const values = validated.data;
     const errors = newFieldErrors(validated.errors);
-    for (const k of unknown) errors[k] = ["Unknown field"];
+    for (const k of unknown) errors[k] = [message("unknownField")];
     // All field errors at once: a form learns of a wrong customer and of missing items together.
     failValidation({ ...checkReferences(db, ability, def, values), ...errors });
     const duplicates = checkUnique(db, resource, def, values, null);
@@ -143,7 +144,7 @@ export function resourceRoutes(store: Store) {
     const validated = validateWrite(def, body, "update");
     const values = validated.data;
     const errors = newFieldErrors(validated.errors);
-    for (const k of unknown) errors[k] = ["Unknown field"];
+    for (const k of unknown) errors[k] = [message("unknownField")];
     if (body.version === undefined) errors.version = ["Required: the version you edited"];
     else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
     failValidation({ ...checkReferences(db, ability, def, values, before), ...errors });

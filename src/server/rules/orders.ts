@@ -4,6 +4,7 @@
  */
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants";
 import { AppError, type FieldErrors } from "../../domain/errors";
+import { message } from "../../domain/messages";
 import { formatOrderNumber } from "../../domain/format";
 import { canDo, type AppAbility } from "../../domain/policy";
 import { lineMessages } from "../../domain/schema";
@@ -20,8 +21,8 @@ interface Item {
 /** Why a line's product cannot be ordered (none, not visible, not active), or null when it can. */
 export function lineProductProblem(db: DbShape, ability: AppAbility, productId: number): string | null {
   const product = findRow(db, ITEM_REFERENCE, productId);
-  if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return "No such product";
-  return product.status === "active" ? null : `${String(product.name)} is not active`;
+  if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return message("noSuch", { what: "product" });
+  return product.status === "active" ? null : message("notActive", { name: String(product.name) });
 }
 
 function priceItems(w: WriteState, items: { productId: number; quantity: number }[]): Item[] {
