@@ -3,6 +3,9 @@ import { createRoot } from "react-dom/client";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { API_URL, APP_TITLE } from "../config";
 import { safeReturnPath } from "../lib/return-path";
+import { detectLanguage, intlLocale } from "../i18n/language";
+import { LOGIN_EN, LOGIN_ES } from "../i18n/login-catalogue";
+import { makeTranslate } from "../i18n/lookup";
 import { loginErrorMessage } from "../providers/auth-messages";
 import { httpClient, isHttpError } from "../providers/http-client";
 import "./light-login.css";
@@ -11,6 +14,10 @@ import "./light-login.css";
  * After signing in, a full page load of the page that was asked for: that load brings the app.
  * `replace`, so Back does not return to the form.
  */
+/** The app's language choice (stored, else the browser's), over the login part of its catalogue. */
+const language = detectLanguage();
+const t = makeTranslate(language === "es" ? LOGIN_ES : LOGIN_EN, LOGIN_EN, intlLocale(language));
+
 const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(window.location.search).get("to")));
 
 /**
@@ -33,7 +40,7 @@ function LightLogin() {
     const data = new FormData(e.currentTarget);
     const email = String(data.get("email") ?? "").trim();
     const password = String(data.get("password") ?? "");
-    const wanting = { ...(email ? {} : { email: "Enter your email" }), ...(password ? {} : { password: "Enter your password" }) };
+    const wanting = { ...(email ? {} : { email: t("pages.login.errors.requiredEmail") }), ...(password ? {} : { password: t("pages.login.errors.requiredPassword") }) };
     setMissing(wanting);
     setError(null);
     if (wanting.email || wanting.password) return;
@@ -42,7 +49,7 @@ function LightLogin() {
       await httpClient.post(`${API_URL}/auth/login`, { email, password });
       leave();
     } catch (err) {
-      setError(isHttpError(err) ? loginErrorMessage(err) : "Signing in failed. Try again.");
+      setError(isHttpError(err) ? loginErrorMessage(err, t) : t("auth.failed"));
       setPending(false);
     }
   }
@@ -52,21 +59,21 @@ function LightLogin() {
     <main className="sb-login-page">
       <section className="sb-login-card">
         <h2>{APP_TITLE}</h2>
-        <p className="sb-login-muted">Sign in to your account</p>
+        <p className="sb-login-muted">{t("pages.login.title")}</p>
         {error && (
           <div className="sb-login-alert" role="alert">
             {error}
           </div>
         )}
         <form onSubmit={submit} noValidate>
-          <label htmlFor="sb-email">Email</label>
+          <label htmlFor="sb-email">{t("pages.login.fields.email")}</label>
           <input id="sb-email" name="email" type="email" autoComplete="username" autoFocus aria-invalid={!!missing.email} aria-describedby={missing.email ? "sb-email-error" : undefined} />
           {missing.email && (
             <div id="sb-email-error" className="sb-login-field-error">
               {missing.email}
             </div>
           )}
-          <label htmlFor="sb-password">Password</label>
+          <label htmlFor="sb-password">{t("pages.login.fields.password")}</label>
           <input id="sb-password" name="password" type="password" autoComplete="current-password" aria-invalid={!!missing.password} aria-describedby={missing.password ? "sb-password-error" : undefined} />
           {missing.password && (
             <div id="sb-password-error" className="sb-login-field-error">
@@ -74,11 +81,11 @@ function LightLogin() {
             </div>
           )}
           <button type="submit" disabled={pending} aria-busy={pending}>
-            Sign in
+            {t("pages.login.buttons.submit")}
           </button>
         </form>
         <p className="sb-login-muted sb-login-small">
-          Demo accounts: {DEMO_ACCOUNT_EMAILS.join(", ")} — password <code>{DEMO_PASSWORD}</code>
+          {t("pages.login.demo", { emails: DEMO_ACCOUNT_EMAILS.join(", ") })} <code>{DEMO_PASSWORD}</code>
         </p>
       </section>
     </main>
@@ -86,7 +93,8 @@ function LightLogin() {
 }
 
 export function mountLogin(root: HTMLElement) {
-  document.title = `Sign in | ${APP_TITLE}`;
+  document.title = `${t("pages.login.documentTitle")} | ${APP_TITLE}`;
+  document.documentElement.lang = language;
   createRoot(root).render(
     <StrictMode>
       <LightLogin />
