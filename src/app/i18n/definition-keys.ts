@@ -6,7 +6,7 @@
  */
 import { ENTITIES } from "../../domain/entities";
 import { SYSTEM_FIELDS, type EntityDef, type FieldDef } from "../../domain/fields";
-import { humanize } from "../lib/entity-view";
+import { fieldOrigin, humanize } from "../lib/entity-view";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -49,3 +49,26 @@ export const entityKey = (resource: string) => `entities.${resource}`;
 export const fieldKey = (resource: string, field: string) => (field in SYSTEM_FIELDS ? `systemFields.${field}` : `entities.${resource}.fields.${field}`);
 export const optionKey = (resource: string, field: string, value: string) => `${fieldKey(resource, field)}.options.${value}`;
 export const relatedLabelKey = (resource: string, related: { resource: string; field: string }) => `entities.${resource}.related.${relatedKey(related)}`;
+
+/**
+ * Which definition a field object comes from (by identity, or by its options list, which a view's
+ * copy of a field keeps), so a value can be labelled without the view passing its resource.
+ */
+const owners = new Map<object, { resource: string; name: string }>();
+for (const def of ENTITIES)
+  for (const [name, f] of Object.entries(def.fields)) {
+    owners.set(f, { resource: def.name, name });
+    if (f.options && !owners.has(f.options)) owners.set(f.options, { resource: def.name, name });
+  }
+for (const [name, f] of Object.entries(SYSTEM_FIELDS)) owners.set(f, { resource: "", name });
+
+export function locateField(field: FieldDef) {
+  const own = fieldOrigin.get(field) ?? field;
+  return owners.get(own) ?? (own.options ? owners.get(own.options) : undefined);
+}
+
+/** The catalogue key of a field's label, wherever the field object came from. */
+export function fieldLabelKey(field: FieldDef): string | undefined {
+  const at = locateField(field);
+  return at ? `${at.resource ? fieldKey(at.resource, at.name) : `systemFields.${at.name}`}.label` : undefined;
+}

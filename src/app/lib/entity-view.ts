@@ -8,6 +8,9 @@ import { permittedFields, readableFields, type AppAbility } from "../../domain/p
 
 export type NamedField = [name: string, field: FieldDef];
 
+/** A view's narrowed copy of a field → the definition's own, so its labels are still found by key. */
+export const fieldOrigin = new WeakMap<FieldDef, FieldDef>();
+
 export function columnFields(def: EntityDef, ability: AppAbility): NamedField[] {
   const readable = new Set(readableFields(ability, def.name as ResourceName));
   const system = allFields(def);
@@ -46,7 +49,9 @@ export function formFields(def: EntityDef, ability: AppAbility, mode: FormMode, 
     .map(([name, f]): NamedField => {
       const current = record?.[name];
       if (mode !== "edit" || !f.transitions || typeof current !== "string") return [name, f];
-      return [name, { ...f, options: [current, ...(f.transitions[current] ?? [])] }];
+      const narrowed = { ...f, options: [current, ...(f.transitions[current] ?? [])] };
+      fieldOrigin.set(narrowed, f);
+      return [name, narrowed];
     });
 }
 

@@ -4,6 +4,7 @@
  * (definition-keys.ts), so a definition stays their one source. es.ts must hold every key.
  */
 import { MESSAGES } from "../../../domain/messages";
+import { STATS_BASIS } from "../../../domain/stats";
 import { LOGIN_EN } from "../login-catalogue";
 
 export const EN = {
@@ -124,7 +125,9 @@ export const EN = {
       ordersPerDay: "My orders per day",
       topCustomers: "My top customers this year",
     },
-    asOf: "As of {{when}}",
+    lowStockLink: "Active products at {{count}} or fewer",
+    footer: "As of {{when}} UTC; months and days are UTC. Revenue — {{revenue}}. Orders per day — {{perDay}}.",
+    basis: { ...STATS_BASIS },
     chartPerDay: "Orders per day, {{from}} to {{to}}: {{total}} in all",
     chartByStatus: "Orders by status: {{list}}",
     orders_one: "{{count}} order",
@@ -240,7 +243,7 @@ export const EN = {
     title: "Someone else changed this record",
     keepEditing: "Keep editing",
     reload: "Reload theirs",
-    overwrite: "Overwrite",
+    overwrite: "Overwrite with mine",
     notSaved: "Your changes are not saved yet.",
     clashes_one: "You both changed one field. Overwrite puts your value there; their other changes stay. Reload theirs drops your changes.",
     clashes_other: "You both changed {{count}} fields. Overwrite puts your value there; their other changes stay. Reload theirs drops your changes.",
