@@ -93,7 +93,7 @@ export const EN = {
     amountIn: "Amount in {{currency}}",
     request: "(request {{id}})",
   },
-  header: { profile: "Profile", signOut: "Sign out", menu: "Menu", darkMode: "Dark mode" },
+  header: { profile: "Your profile", signOut: "Sign out", menu: "Menu", darkMode: "Dark mode" },
   dashboard: {
     title: "Dashboard",
     myTitle: "My work",

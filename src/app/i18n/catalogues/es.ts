@@ -88,7 +88,7 @@ export const ES: Catalogue = {
     amountIn: "Importe en {{currency}}",
     request: "(solicitud {{id}})",
   },
-  header: { profile: "Perfil", signOut: "Cerrar sesión", menu: "Menú", darkMode: "Modo oscuro" },
+  header: { profile: "Su perfil", signOut: "Cerrar sesión", menu: "Menú", darkMode: "Modo oscuro" },
   dashboard: {
     title: "Panel",
     myTitle: "Mi trabajo",
