@@ -84,11 +84,22 @@ test("a Spanish browser with no stored choice starts in Spanish, from the sign-i
 
 test("a stored choice wins over the browser's language, on the light sign-in page too", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: "es-ES" });
-  await context.addInitScript(() => localStorage.setItem("switchboard.language", "en"));
+  // Stored before the first page only: the choice made below must survive the next load.
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("switchboard.language")) localStorage.setItem("switchboard.language", "en");
+  });
   const page = await context.newPage();
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // Its own Language control switches it, and the app after it
+  await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+  await expect(page.getByRole("button", { name: "Iniciar sesión" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Iniciar sesión \|/);
+  await page.getByLabel("Correo electrónico").fill("auditor@example.com");
+  await page.getByLabel("Contraseña").fill("switchboard-demo");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Panel" })).toBeVisible();
   await context.close();
 });
 

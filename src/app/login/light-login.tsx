@@ -3,21 +3,20 @@ import { createRoot } from "react-dom/client";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { API_URL, APP_TITLE } from "../config";
 import { safeReturnPath } from "../lib/return-path";
-import { detectLanguage, intlLocale } from "../i18n/language";
+import { detectLanguage, intlLocale, LANGUAGES, storeLanguage, type Language } from "../i18n/language";
 import { LOGIN_EN, LOGIN_ES } from "../i18n/login-catalogue";
 import { makeTranslate } from "../i18n/lookup";
 import { loginErrorMessage } from "../providers/auth-messages";
 import { httpClient, isHttpError } from "../providers/http-client";
 import "./light-login.css";
 
+/** The app's language choice (stored, else the browser's), over the login part of its catalogue. */
+const translator = (language: Language) => makeTranslate(language === "es" ? LOGIN_ES : LOGIN_EN, LOGIN_EN, intlLocale(language));
+
 /**
  * After signing in, a full page load of the page that was asked for: that load brings the app.
  * `replace`, so Back does not return to the form.
  */
-/** The app's language choice (stored, else the browser's), over the login part of its catalogue. */
-const language = detectLanguage();
-const t = makeTranslate(language === "es" ? LOGIN_ES : LOGIN_EN, LOGIN_EN, intlLocale(language));
-
 const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(window.location.search).get("to")));
 
 /**
@@ -25,6 +24,12 @@ const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(w
  * app's own HTTP client and messages (the same answers as the in-app page, pages/login-page.tsx).
  */
 function LightLogin() {
+  const [language, setLanguage] = useState<Language>(detectLanguage);
+  const t = translator(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = `${t("pages.login.documentTitle")} | ${APP_TITLE}`;
+  }, [language, t]);
   const [checking, setChecking] = useState(true);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +63,26 @@ function LightLogin() {
   return (
     <main className="sb-login-page">
       <section className="sb-login-card">
-        <h2>{APP_TITLE}</h2>
+        <div className="sb-login-head">
+          <h2>{APP_TITLE}</h2>
+          <select
+            aria-label={t("language.label")}
+            value={language}
+            onChange={(e) => {
+              const chosen = e.currentTarget.value as Language;
+              storeLanguage(chosen);
+              setLanguage(chosen);
+              setMissing({});
+              setError(null);
+            }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <p className="sb-login-muted">{t("pages.login.title")}</p>
         {error && (
           <div className="sb-login-alert" role="alert">
@@ -93,8 +117,6 @@ function LightLogin() {
 }
 
 export function mountLogin(root: HTMLElement) {
-  document.title = `${t("pages.login.documentTitle")} | ${APP_TITLE}`;
-  document.documentElement.lang = language;
   createRoot(root).render(
     <StrictMode>
       <LightLogin />
