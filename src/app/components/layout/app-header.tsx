@@ -5,7 +5,10 @@ import { Link } from "react-router";
 import { useSessionUser } from "../../hooks/use-session";
 import { humanize } from "../../lib/entity-view";
 
-/** Who is signed in, as what, a link to their profile, and signing out. */
+/**
+ * ThemedLayout's header, ours: who is signed in, as what, a link to their profile, and signing
+ * out (the controls for language and dark mode sit before them).
+ */
 export function AppHeader() {
   const { token } = theme.useToken();
   const user = useSessionUser();
@@ -31,6 +34,7 @@ export function AppHeader() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
+      {/* Language control: added with the i18n provider. */}
       <Space size="middle" data-testid="session">
         {user && (
           <Link to="/profile" aria-label="Your profile" style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
