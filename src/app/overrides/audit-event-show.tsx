@@ -1,12 +1,11 @@
 import { HistoryOutlined } from "@ant-design/icons";
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useOne, useShow, type BaseRecord } from "@refinedev/core";
 import { Button, Descriptions, Space, Spin, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { auditEvents, getEntity, isResourceName } from "../../domain/entities";
 import { canDo } from "../../domain/policy";
-import { ListButton, RefreshButton } from "../components/buttons";
 import { DateTimeValue, FieldValue } from "../components/fields/field-value";
-import { Page } from "../components/layout/page";
 import { Panel } from "../components/layout/panel";
 import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
@@ -61,11 +60,10 @@ export default function AuditEventShow({ id }: OverrideProps) {
   const f = auditEvents.fields;
 
   return (
-    <Page
-      nested
+    <Show
       title={t("audit.title", { id: String(id) })}
-      loading={query.isLoading}
-      extra={
+      isLoading={query.isLoading}
+      headerButtons={
         <>
           <ListButton resource="audit-events">{t("audit.log")}</ListButton>
           {resource && recordId !== null && (
@@ -112,6 +110,6 @@ export default function AuditEventShow({ id }: OverrideProps) {
           </Panel>
         </Space>
       )}
-    </Page>
+    </Show>
   );
 }

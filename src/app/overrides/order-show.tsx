@@ -1,10 +1,9 @@
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
 import { canDo } from "../../domain/policy";
-import { ListButton, RefreshButton } from "../components/buttons";
 import { ItemsInput, type FormLine } from "../components/fields/items-input";
 import { FieldValue } from "../components/fields/field-value";
-import { Page } from "../components/layout/page";
 import { Panel } from "../components/layout/panel";
 import { RecordActions } from "../components/list/record-actions";
 import { ReferenceCell } from "../components/list/reference-cell";
@@ -96,11 +95,10 @@ export function OrderShow({ def, id }: OverrideProps) {
   ];
 
   return (
-    <Page
-      nested
+    <Show
       title={order ? t("orderPage.orderNumber", { number: String(order.number) }) : t("orderPage.order")}
-      loading={query.isLoading}
-      extra={
+      isLoading={query.isLoading}
+      headerButtons={
         <>
           <ListButton resource="orders">{entityLabel(def)}</ListButton>
           {order && <RecordActions def={def} record={order} compact={false} show={false} onDeleted={() => list("orders")} />}
@@ -109,6 +107,6 @@ export function OrderShow({ def, id }: OverrideProps) {
       }
     >
       {order ? <Tabs items={tabs} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
-    </Page>
+    </Show>
   );
 }

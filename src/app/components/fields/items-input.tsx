@@ -1,3 +1,4 @@
+import { useSelect } from "@refinedev/antd";
 import { DeleteOutlined } from "@ant-design/icons";
 import { useMany, type BaseRecord } from "@refinedev/core";
 import { Button, InputNumber, Select, Space, Table, Typography, type SelectProps } from "antd";
@@ -6,7 +7,6 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
 import { formatMoney } from "../../../domain/format";
-import { useSelectProps } from "../../hooks/use-select-props";
 import { useLocale } from "../../i18n/use-locale";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
@@ -37,7 +37,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
   const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
-  const { selectProps, query: found } = useSelectProps({
+  const { selectProps, query: found } = useSelect<BaseRecord>({
     resource: "products",
     optionLabel: ((p: BaseRecord) => `${String(p.name)} (${String(p.sku)}) · ${formatMoney(p.price as number)} · ${String(p.stock)} in stock`) as never,
     optionValue: "id" as never,

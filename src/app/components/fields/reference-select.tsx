@@ -1,7 +1,7 @@
+import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
-import { Select } from "antd";
+import { Select, type SelectProps } from "antd";
 import { getEntity } from "../../../domain/entities";
-import { useSelectProps } from "../../hooks/use-select-props";
 
 interface ReferenceSelectProps {
   /** The resource pointed at. */
@@ -25,7 +25,7 @@ const whereFilters = (where: Record<string, unknown> = {}): CrudFilter[] =>
 export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true, where }: ReferenceSelectProps) {
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const { selectProps } = useSelectProps({
+  const { selectProps } = useSelect<BaseRecord>({
     resource,
     optionLabel: ((record: BaseRecord) => String(record[target.recordLabel] ?? `#${String(record.id)}`)) as never,
     optionValue: "id" as never,
@@ -39,7 +39,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
   const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;
   return (
     <Select
-      {...selectProps}
+      {...(selectProps as SelectProps)}
       id={id}
       aria-label={placeholder}
       mode={multiple ? "multiple" : undefined}

@@ -1,17 +1,15 @@
+import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Form, Spin } from "antd";
 import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
-import { useAntdForm } from "../../hooks/use-antd-form";
 import { useAbility } from "../../hooks/use-session";
 import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
-import { ListButton, SaveButton } from "../buttons";
 import { FieldInput } from "../fields/field-input";
-import { Page } from "../layout/page";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
 
@@ -45,7 +43,9 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
-  const { formProps, saveButtonProps, query, onFinish, form } = useAntdForm({
+  // @refinedev/antd's useForm: load, save, redirect, notifications, the server's field errors on
+  // their inputs, and the unsaved-changes warning armed by any edit.
+  const { formProps, saveButtonProps, query, onFinish, form, mutation } = useForm<BaseRecord, HttpError, Values>({
     resource: def.name,
     action: mode,
     id,
@@ -104,7 +104,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
           open
           rows={conflictRows(fields, record, theirs, submitted.current)}
           fields={def.fields}
-          saving={!!saveButtonProps.loading}
+          saving={mutation.isPending}
           onKeepEditing={() => setTheirs(null)}
           onReload={async () => {
             setTheirs(null);
@@ -118,16 +118,25 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     ) : null;
 
   const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
+  const save = { ...saveButtonProps, loading: mutation.isPending };
+  const list = <ListButton resource={def.name}>{def.label}</ListButton>;
+  if (mode === "create")
+    return (
+      <Create title={title} headerButtons={list} saveButtonProps={save}>
+        {body}
+      </Create>
+    );
   return (
-    <Page
-      nested
+    <Edit
       title={title}
-      loading={mode === "edit" && query?.isLoading}
-      extra={<ListButton resource={def.name}>{def.label}</ListButton>}
-      footer={<SaveButton {...saveButtonProps} />}
+      isLoading={query?.isLoading}
+      // No refresh here (it would reset what is typed), no delete (the record page has it, under the row rule).
+      headerButtons={list}
+      canDelete={false}
+      saveButtonProps={save}
     >
       {body}
       {conflict}
-    </Page>
+    </Edit>
   );
 }

@@ -1,6 +1,6 @@
 import type { BaseRecord, CrudSort } from "@refinedev/core";
 import type { TableColumnType } from "antd";
-import { sortOrderOf } from "../../hooks/use-antd-table";
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { NamedField } from "../../lib/entity-view";
 import { FieldValue } from "../fields/field-value";
 import { idsOf, ReferenceCell } from "./reference-cell";
@@ -16,7 +16,8 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
       title: field.label,
       align: numeric ? "right" : undefined,
       sorter: !!sorters,
-      sortOrder: sorters ? sortOrderOf(name, sorters) : undefined,
+      // null, not undefined, when unsorted: the column stays controlled, so antd keeps no order of its own.
+      sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
       render: (value: unknown) =>
         field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />,
     };

@@ -1,14 +1,12 @@
+import { List, useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
-import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
 import { columnFields, filterKind, searchLabels } from "../../lib/entity-view";
-import { CreateButton } from "../buttons";
-import { Page } from "../layout/page";
 import { BulkDelete } from "./bulk-delete";
 import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
@@ -25,7 +23,8 @@ export function EntityList({ def }: { def: EntityDef }) {
   // Selected rows across pages, by id, with the record as it was shown (for the summary).
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useAntdTable({
+  // Filters are set by our filter bar (from the definition), not by antd's column dropdowns.
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -80,14 +79,15 @@ export function EntityList({ def }: { def: EntityDef }) {
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
 
   return (
-    <Page
+    <List
       title={def.label}
-      extra={
+      // The create button is List's own (hidden by the accessControlProvider where the role may not create).
+      headerButtons={({ defaultButtons }) => (
         <>
-          {!def.readOnly && <CreateButton resource={def.name} />}
+          {defaultButtons}
           <ExportCsvButton def={def} filters={filters} sorters={sorters} />
         </>
-      }
+      )}
     >
       <ListFilters
         fields={filterFields}
@@ -112,6 +112,6 @@ export function EntityList({ def }: { def: EntityDef }) {
           ),
         }}
       />
-    </Page>
+    </List>
   );
 }

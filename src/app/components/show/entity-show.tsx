@@ -1,3 +1,4 @@
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Descriptions, Tabs } from "antd";
 import { useMemo } from "react";
@@ -5,9 +6,7 @@ import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { showFields } from "../../lib/entity-view";
-import { ListButton, RefreshButton } from "../buttons";
 import { FieldValue } from "../fields/field-value";
-import { Page } from "../layout/page";
 import { RecordActions } from "../list/record-actions";
 import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
@@ -53,11 +52,11 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   ];
 
   return (
-    <Page
-      nested
+    <Show
       title={title}
-      loading={query.isLoading}
-      extra={
+      isLoading={query.isLoading}
+      // Show's own edit and delete buttons ask without the record; ours ask with it (row rules).
+      headerButtons={
         <>
           <ListButton resource={def.name}>{def.label}</ListButton>
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
@@ -66,6 +65,6 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
       }
     >
       <Tabs items={tabs} destroyOnHidden />
-    </Page>
+    </Show>
   );
 }

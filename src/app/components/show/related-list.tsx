@@ -1,9 +1,9 @@
+import { useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Table } from "antd";
 import { useMemo } from "react";
 import { getEntity } from "../../../domain/entities";
 import type { RelatedList as RelatedListDef } from "../../../domain/fields";
-import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
@@ -15,7 +15,7 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
   const ability = useAbility();
   // The back-pointing column is this very record on every row: leave it out.
   const fields = useMemo(() => columnFields(def, ability).filter(([name]) => name !== related.field), [def, ability, related.field]);
-  const { tableProps, sorters } = useAntdTable({
+  const { tableProps, sorters } = useTable<BaseRecord>({
     resource: related.resource,
     syncWithLocation: false,
     pagination: { pageSize: 10 },
