@@ -24,12 +24,12 @@ export function showFields(def: EntityDef, ability: AppAbility, record?: Record<
   return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
 }
 
-/** What the search box searches for this role: the definition's searched fields it may read. */
-export function searchLabels(def: EntityDef, ability: AppAbility): string[] {
+/** What the search box searches for this role: the definition's searched fields it may read (names). */
+export function searchFields(def: EntityDef, ability: AppAbility): string[] {
   const readable = new Set(readableFields(ability, def.name as ResourceName));
   return Object.entries(def.fields)
     .filter(([name, f]) => f.search && readable.has(name))
-    .map(([, f]) => f.label.toLowerCase());
+    .map(([name]) => name);
 }
 
 export type FormMode = "create" | "edit";

@@ -6,7 +6,6 @@ import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
-import { formatMoney } from "../../../domain/format";
 import { useLocale } from "../../i18n/use-locale";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
@@ -39,7 +38,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
   const { selectProps, query: found } = useSelect<BaseRecord>({
     resource: "products",
-    optionLabel: ((p: BaseRecord) => `${String(p.name)} (${String(p.sku)}) · ${formatMoney(p.price as number)} · ${String(p.stock)} in stock`) as never,
+    optionLabel: ((p: BaseRecord) => t("orderPage.lines.option", { name: String(p.name), sku: String(p.sku), price: money(p.price as number), stock: String(p.stock) })) as never,
     optionValue: "id" as never,
     filters: [{ field: "status", operator: "eq", value: "active" }],
     onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),

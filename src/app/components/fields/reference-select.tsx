@@ -2,6 +2,7 @@ import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
 import { getEntity } from "../../../domain/entities";
+import { useLocale } from "../../i18n/use-locale";
 
 interface ReferenceSelectProps {
   /** The resource pointed at. */
@@ -23,6 +24,7 @@ const whereFilters = (where: Record<string, unknown> = {}): CrudFilter[] =>
 
 /** A picker for a referenced record that searches the server (`q`) as you type. */
 export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true, where }: ReferenceSelectProps) {
+  const { t } = useLocale();
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
   const { selectProps } = useSelect<BaseRecord>({
@@ -49,7 +51,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
       placeholder={placeholder}
       allowClear={allowClear}
       style={{ minWidth: 200, ...style }}
-      notFoundContent="No matches"
+      notFoundContent={t("common.noMatches")}
     />
   );
 }

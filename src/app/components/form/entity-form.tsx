@@ -5,6 +5,7 @@ import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
+import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
@@ -19,7 +20,7 @@ const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ def
 type Values = Record<string, unknown>;
 
 /** Field errors land on their inputs; a notification only for what no input can show. */
-function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode) {
+function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode, l: Locale) {
   return (error?: HttpError): OpenNotificationParams | false => {
     const e = error as AppHttpError | undefined;
     if (e?.code === "VERSION_CONFLICT") return false;
@@ -27,8 +28,8 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
     if (onFields.length && onFields.length === Object.keys(e?.errors ?? {}).length) return false;
     return {
       type: "error",
-      message: mode === "create" ? `Could not create the ${def.singular.toLowerCase()}` : `Could not save the ${def.singular.toLowerCase()}`,
-      description: e?.message ?? "Unexpected error",
+      message: l.t(mode === "create" ? "form.createFailed" : "form.saveFailed", { what: l.singular(def).toLowerCase() }),
+      description: e?.message ?? l.t("errors.unexpected"),
       key: `${def.name}-form-error`,
     };
   };
@@ -37,6 +38,7 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
 /** The generic create and edit form of an entity. */
 export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
   const ability = useAbility();
+  const l = useLocale();
   const invalidate = useInvalidate();
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
@@ -55,7 +57,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     // Refine refetches the record after every save attempt, which would reset the form under a
     // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
     invalidates: ["list", "many"],
-    errorNotification: (error) => errorNotification(def, fieldsRef.current, mode)(error),
+    errorNotification: (error) => errorNotification(def, fieldsRef.current, mode, l)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;
       const current = e.body?.current;
@@ -117,9 +119,9 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
       </LazyBoundary>
     ) : null;
 
-  const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
+  const title = mode === "create" ? l.t("form.newTitle", { what: l.singular(def).toLowerCase() }) : l.t("form.editTitle", { what: record ? String(record[def.recordLabel] ?? "") : l.singular(def).toLowerCase() });
   const save = { ...saveButtonProps, loading: mutation.isPending };
-  const list = <ListButton resource={def.name}>{def.label}</ListButton>;
+  const list = <ListButton resource={def.name}>{l.entityLabel(def)}</ListButton>;
   if (mode === "create")
     return (
       <Create title={title} headerButtons={list} saveButtonProps={save}>

@@ -2,6 +2,8 @@ import type { BaseRecord, CrudSort } from "@refinedev/core";
 import type { TableColumnType } from "antd";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { NamedField } from "../../lib/entity-view";
+import { t } from "../../i18n";
+import { fieldLabelKey } from "../../i18n/definition-keys";
 import { FieldValue } from "../fields/field-value";
 import { idsOf, ReferenceCell } from "./reference-cell";
 
@@ -13,7 +15,8 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
     return {
       key: name,
       dataIndex: name,
-      title: field.label,
+      // The list re-renders when the language changes, and asks again.
+      title: t(fieldLabelKey(field) ?? "", { defaultValue: field.label }),
       align: numeric ? "right" : undefined,
       sorter: !!sorters,
       // null, not undefined, when unsorted: the column stays controlled, so antd keeps no order of its own.

@@ -2,6 +2,7 @@ import { DeleteButton, EditButton, ShowButton } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
 import type { EntityDef } from "../../../domain/fields";
+import { useLocale } from "../../i18n/use-locale";
 
 interface RecordActionsProps {
   def: EntityDef;
@@ -18,15 +19,17 @@ interface RecordActionsProps {
  * sees no edit button on someone else's customer, nobody a delete on a placed order.
  */
 export function RecordActions({ def, record, compact = true, show = true, onDeleted }: RecordActionsProps) {
+  const { t, singular } = useLocale();
   const id = record.id;
   if (id === undefined) return null;
   const meta = { record };
   const size = compact ? "small" : "middle";
-  const title = (what: string) => `${what} this ${def.singular.toLowerCase()}`;
+  const what = singular(def).toLowerCase();
+  const title = (action: "show" | "edit" | "delete") => t(`list.action.${action}`, { what });
   return (
     <Space size={compact ? 4 : 8}>
-      {show && <ShowButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("Show")} />}
-      {!def.readOnly && <EditButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("Edit")} />}
+      {show && <ShowButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("show")} />}
+      {!def.readOnly && <EditButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("edit")} />}
       {!def.readOnly && (
         <DeleteButton
           resource={def.name}
@@ -34,9 +37,10 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
           meta={meta}
           hideText={compact}
           size={size}
-          title={title("Delete")}
-          confirmTitle={`Delete this ${def.singular.toLowerCase()}?`}
-          confirmOkText="Delete"
+          title={title("delete")}
+          confirmTitle={t("list.confirmDelete", { what })}
+          confirmOkText={t("buttons.delete")}
+          confirmCancelText={t("buttons.cancel")}
           onSuccess={onDeleted}
         />
       )}
