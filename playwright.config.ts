@@ -17,6 +17,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  // English is the suite's language; the "es" project runs the main journeys again in a Spanish
+  // browser (locale es-ES, nothing stored), where the app starts in Spanish by itself.
+  projects: [
+    { name: "en", testIgnore: /\.es\.spec\.ts$/, use: { locale: "en-US" } },
+    { name: "es", testMatch: /\.es\.spec\.ts$/, use: { locale: "es-ES" } },
+  ],
   use: {
     headless: true,
     trace: "retain-on-failure",

@@ -1,7 +1,9 @@
-import { useNotificationProvider } from "./providers/notification-provider";
+import { useNotificationProvider } from "@refinedev/antd";
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
+import enUS from "antd/locale/en_US";
+import esES from "antd/locale/es_ES";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
@@ -11,7 +13,9 @@ import { accessControlProvider } from "./providers/access-control-provider";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
-import { resources } from "./resources";
+import { i18nProvider, t } from "./i18n";
+import { useLocale } from "./i18n/use-locale";
+import { useResources } from "./resources";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
 const AppShell = lazy(() => import("./components/layout/app-shell"));
@@ -34,14 +38,19 @@ function LeaveLogin() {
 
 const documentTitle = ({ resource, action }: { resource?: { meta?: { label?: string }; name: string }; action?: string }) => {
   const label = resource?.meta?.label ?? resource?.name;
-  const what = action === "create" ? "New" : action === "edit" ? "Edit" : action === "show" ? "Record" : "";
+  const what = action === "create" ? t("documentTitle.new") : action === "edit" ? t("documentTitle.edit") : action === "show" ? t("documentTitle.record") : "";
   return label ? `${[label, what].filter(Boolean).join(" · ")} | ${APP_TITLE}` : APP_TITLE;
 };
 
+// antd's own words (table sorters, pagination, pickers, confirm buttons) in the chosen language too.
+const ANTD_LOCALES = { en: enUS, es: esES };
+
 export function App() {
+  const resources = useResources();
+  const { language } = useLocale();
   return (
     <BrowserRouter>
-      <ConfigProvider theme={{ token: { colorPrimary: "#1d4ed8" } }}>
+      <ConfigProvider theme={{ token: { colorPrimary: "#1d4ed8" } }} locale={ANTD_LOCALES[language]}>
         <AntdApp>
           <Refine
             routerProvider={routerProvider}
@@ -49,6 +58,7 @@ export function App() {
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             notificationProvider={useNotificationProvider}
+            i18nProvider={i18nProvider}
             resources={resources}
             options={{
               syncWithLocation: true,

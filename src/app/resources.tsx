@@ -1,17 +1,40 @@
+import { DashboardOutlined } from "@ant-design/icons";
 import type { ResourceProps } from "@refinedev/core";
-import { createElement } from "react";
+import { createElement, useMemo } from "react";
 import { ENTITIES } from "../domain/entities";
 import { resolveIcon } from "./icons";
+import { useLocale } from "./i18n/use-locale";
 
-/** Refine resources, one per entity definition: routes, menu label and icon. */
-export const resources: ResourceProps[] = ENTITIES.map((def) => ({
-  name: def.name,
-  list: `/${def.name}`,
-  show: `/${def.name}/show/:id`,
-  ...(def.readOnly ? {} : { create: `/${def.name}/create`, edit: `/${def.name}/edit/:id` }),
-  meta: {
-    label: def.label,
-    icon: createElement(resolveIcon(def.icon)),
-    canDelete: !def.readOnly,
-  },
-}));
+/**
+ * Refine resources: the dashboard (so ThemedSider lists it first, as finefoods does), then one per
+ * entity definition with its routes, menu label and icon.
+ */
+export const resources: ResourceProps[] = [
+  { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: createElement(DashboardOutlined) } },
+  ...ENTITIES.map((def) => ({
+    name: def.name,
+    list: `/${def.name}`,
+    show: `/${def.name}/show/:id`,
+    ...(def.readOnly ? {} : { create: `/${def.name}/create`, edit: `/${def.name}/edit/:id` }),
+    meta: {
+      label: def.label,
+      icon: createElement(resolveIcon(def.icon)),
+      canDelete: !def.readOnly,
+    },
+  })),
+];
+
+/** The resources with their labels in the chosen language (menu, breadcrumbs, titles read meta.label). */
+export function useResources(): ResourceProps[] {
+  const { t, entityLabel, language } = useLocale();
+  return useMemo(
+    () =>
+      resources.map((r) => {
+        const def = ENTITIES.find((e) => e.name === r.name);
+        return { ...r, meta: { ...r.meta, label: def ? entityLabel(def) : t("dashboard.title") } };
+      }),
+    // entityLabel and t change with the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [language],
+  );
+}

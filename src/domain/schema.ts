@@ -7,38 +7,39 @@ import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_ITEMS, ORDER_MIN_QUANTIT
 import type { FieldErrors } from "./errors";
 import type { EntityDef, FieldDef } from "./fields";
 import { formatMoney } from "./format";
+import { message } from "./messages";
 
-const REQUIRED = "Required";
+const REQUIRED = message("required");
 
 /** Blank optional text means "absent"; on update, null or "" clears the field. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 function numberSchema(f: FieldDef) {
-  let s = z.number({ error: "Must be a number" }).int({ error: "Must be a whole number" });
+  let s = z.number({ error: message("notNumber") }).int({ error: message("notWhole") });
   const show = (n: number) => (f.type === "money" ? formatMoney(n) : n.toLocaleString("en-US"));
-  if (f.min !== undefined) s = s.min(f.min, { error: `Must be at least ${show(f.min)}` });
-  if (f.max !== undefined) s = s.max(f.max, { error: `Must be at most ${show(f.max)}` });
+  if (f.min !== undefined) s = s.min(f.min, { error: message("minValue", { min: show(f.min) }) });
+  if (f.max !== undefined) s = s.max(f.max, { error: message("maxValue", { max: show(f.max) }) });
   return s;
 }
 
 function textSchema(f: FieldDef) {
-  let s = z.string({ error: "Must be text" }).trim();
-  if (f.min !== undefined) s = s.min(f.min, { error: `Must be at least ${f.min} characters` });
-  if (f.max !== undefined) s = s.max(f.max, { error: `Must be at most ${f.max.toLocaleString("en-US")} characters` });
-  if (f.pattern) s = s.regex(f.pattern, { error: f.patternMessage ?? "Invalid format" });
+  let s = z.string({ error: message("notText") }).trim();
+  if (f.min !== undefined) s = s.min(f.min, { error: message("minChars", { min: f.min }) });
+  if (f.max !== undefined) s = s.max(f.max, { error: message("maxChars", { max: f.max.toLocaleString("en-US") }) });
+  if (f.pattern) s = s.regex(f.pattern, { error: f.patternMessage ?? message("invalidFormat") });
   return s;
 }
 
 export const orderItemSchema = z.strictObject(
   {
-    productId: z.number({ error: "Choose a product" }).int().positive({ error: "Choose a product" }),
+    productId: z.number({ error: message("chooseProduct") }).int().positive({ error: message("chooseProduct") }),
     quantity: z
-      .number({ error: "Must be a number" })
-      .int({ error: "Must be a whole number" })
-      .min(ORDER_MIN_QUANTITY, { error: `Must be at least ${ORDER_MIN_QUANTITY}` })
-      .max(ORDER_MAX_QUANTITY, { error: `Must be at most ${ORDER_MAX_QUANTITY}` }),
+      .number({ error: message("notNumber") })
+      .int({ error: message("notWhole") })
+      .min(ORDER_MIN_QUANTITY, { error: message("minValue", { min: ORDER_MIN_QUANTITY }) })
+      .max(ORDER_MAX_QUANTITY, { error: message("maxValue", { max: ORDER_MAX_QUANTITY }) }),
   },
-  { error: (iss) => (iss.code === "unrecognized_keys" ? `Not allowed here: ${iss.keys.join(", ")}` : "Invalid item") },
+  { error: (iss) => (iss.code === "unrecognized_keys" ? message("notAllowedHere", { fields: iss.keys.join(", ") }) : message("invalidItem")) },
 );
 
 /** Order lines as a client writes them: a line's unitPrice is the server's (SPEC §5). */
@@ -52,31 +53,34 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case "longtext":
       return textSchema(f);
     case "email": {
-      const base = z.string({ error: "Must be text" }).trim();
+      const base = z.string({ error: message("notText") }).trim();
       const cased = f.lowercase ? base.toLowerCase() : base;
-      return cased.max(f.max ?? 254, { error: `Must be at most ${f.max ?? 254} characters` }).pipe(z.email({ error: "Must be a valid email address" }));
+      return cased.max(f.max ?? 254, { error: message("maxChars", { max: f.max ?? 254 }) }).pipe(z.email({ error: message("notEmail") }));
     }
     case "password":
       return z
-        .string({ error: "Must be text" })
-        .min(f.min ?? PASSWORD_MIN_LENGTH, { error: `Must be at least ${f.min ?? PASSWORD_MIN_LENGTH} characters` })
-        .max(f.max ?? PASSWORD_MAX_LENGTH, { error: `Must be at most ${f.max ?? PASSWORD_MAX_LENGTH} characters` });
+        .string({ error: message("notText") })
+        .min(f.min ?? PASSWORD_MIN_LENGTH, { error: message("minChars", { min: f.min ?? PASSWORD_MIN_LENGTH }) })
+        .max(f.max ?? PASSWORD_MAX_LENGTH, { error: message("maxChars", { max: f.max ?? PASSWORD_MAX_LENGTH }) });
     case "enum":
-      return z.enum(f.options as [string, ...string[]], { error: `Must be one of: ${(f.options ?? []).join(", ")}` });
+      return z.enum(f.options as [string, ...string[]], { error: message("oneOf", { options: (f.options ?? []).join(", ") }) });
     case "boolean":
-      return z.boolean({ error: "Must be true or false" });
+      return z.boolean({ error: message("notBoolean") });
     case "integer":
     case "money":
       return numberSchema(f);
     case "reference":
-      return z.number({ error: `Choose a ${f.label.toLowerCase()}` }).int().positive({ error: `Choose a ${f.label.toLowerCase()}` });
+      {
+      const choose = message("chooseReference", { what: f.label.toLowerCase() });
+      return z.number({ error: choose }).int().positive({ error: choose });
+    }
     case "datetime":
-      return z.iso.datetime({ error: "Must be an ISO 8601 date-time" });
+      return z.iso.datetime({ error: message("notDateTime") });
     case "items":
       return z
-        .array(orderItemSchema, { error: "Must be a list of items" })
-        .min(ORDER_MIN_ITEMS, { error: `Add at least ${ORDER_MIN_ITEMS} item` })
-        .max(ORDER_MAX_ITEMS, { error: `At most ${ORDER_MAX_ITEMS} items` });
+        .array(orderItemSchema, { error: message("notList") })
+        .min(ORDER_MIN_ITEMS, { error: message("minItems", { min: ORDER_MIN_ITEMS }) })
+        .max(ORDER_MAX_ITEMS, { error: message("maxItems", { max: ORDER_MAX_ITEMS }) });
     case "json":
       return z.unknown();
   }
@@ -130,14 +134,14 @@ export function validateWrite(def: EntityDef, body: Record<string, unknown>, mod
 function issueMessage(issue: z.core.$ZodIssue): string {
   const [first] = issue.path;
   if (first === undefined) return issue.message;
-  return `${typeof first === "number" ? `Line ${first + 1}` : String(first)}: ${issue.message}`;
+  return typeof first === "number" ? message("line", { line: first + 1, message: issue.message }) : `${String(first)}: ${issue.message}`;
 }
 
 /** Errors keyed `items.N.field`, said on the `items` field itself: "Line N+1: …". */
 export const lineMessages = (errors: FieldErrors): string[] =>
   Object.entries(errors).flatMap(([key, messages]) => {
     const index = Number(key.split(".")[1]);
-    return Number.isInteger(index) ? messages.map((m) => `Line ${index + 1}: ${m}`) : [];
+    return Number.isInteger(index) ? messages.map((m) => message("line", { line: index + 1, message: m })) : [];
   });
 
 function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: FieldErrors): string[] {
@@ -159,5 +163,5 @@ export function checkFieldValue(f: FieldDef, value: unknown): string | null {
   if (v === undefined || v === null || v === "") return f.required ? REQUIRED : null;
   const parsed = fieldSchema(f).safeParse(v);
   const issue = parsed.error?.issues[0];
-  return parsed.success ? null : issue ? issueMessage(issue) : "Invalid value";
+  return parsed.success ? null : issue ? issueMessage(issue) : message("invalidValue");
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from "../domain/constants";
 import { staff as staffDef } from "../domain/entities";
 import type { Role } from "../domain/entities/staff";
+import { message } from "../domain/messages";
 import { AppError } from "../domain/errors";
 import { defineAbilityFor, stripRecord } from "../domain/policy";
 import { fieldSchema } from "../domain/schema";
@@ -17,13 +18,13 @@ import { clearSessionCookie, newSession, pruneSessions, setSessionCookie } from 
 import type { Storage } from "./storage/types";
 
 const loginBody = z.strictObject({
-  email: z.string({ error: "Required" }).trim().toLowerCase().min(1, { error: "Required" }).max(EMAIL_MAX, { error: `Must be at most ${EMAIL_MAX} characters` }),
+  email: z.string({ error: message("required") }).trim().toLowerCase().min(1, { error: message("required") }).max(EMAIL_MAX, { error: message("maxChars", { max: EMAIL_MAX }) }),
   // Bounded so nobody makes the server hash megabytes; longer than any password we accept.
-  password: z.string({ error: "Required" }).min(1, { error: "Required" }).max(4 * PASSWORD_MAX_LENGTH, { error: "Too long" }),
+  password: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
 });
 
 const passwordBody = z.strictObject({
-  currentPassword: z.string({ error: "Required" }).min(1, { error: "Required" }).max(4 * PASSWORD_MAX_LENGTH, { error: "Too long" }),
+  currentPassword: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
   newPassword: fieldSchema(staffDef.fields.password) as z.ZodType<string>,
 });
 
@@ -32,7 +33,7 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   if (parsed.success) return parsed.data;
   const errors = newFieldErrors();
   for (const issue of parsed.error.issues) {
-    if (issue.code === "unrecognized_keys") for (const k of issue.keys) errors[k] = ["Unknown field"];
+    if (issue.code === "unrecognized_keys") for (const k of issue.keys) errors[k] = [message("unknownField")];
     else (errors[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
   }
   throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
@@ -98,9 +99,9 @@ export function authRoutes(storage: Storage) {
     const stored = await storage.passwordHash(actorId);
     const [ok, hash] = await Promise.all([verifyPassword(currentPassword, stored ?? DUMMY_HASH), hashPassword(newPassword)]);
     // Not 401: the app would take that for an ended session and sign the user out.
-    if (!ok || !stored) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { currentPassword: ["Incorrect password"] });
+    if (!ok || !stored) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { currentPassword: [message("incorrectPassword")] });
     if (currentPassword === newPassword)
-      throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: ["Must differ from the current password"] });
+      throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message("mustDiffer")] });
     const now = new Date();
     const user = await storage.transaction(async (tx) => {
       const current = await tx.lock("staff", actorId);

@@ -5,6 +5,7 @@
  */
 import { getEntity, type ResourceName } from "../domain/entities";
 import type { FieldErrors } from "../domain/errors";
+import { message } from "../domain/messages";
 import type { EntityDef, FieldDef } from "../domain/fields";
 import { canDo, type AppAbility } from "../domain/policy";
 import type { Row } from "./db-shape";
@@ -31,8 +32,8 @@ export async function checkReferences(reader: Reader, ability: AppAbility, def: 
     if (before && before[name] === data[name]) continue; // unchanged: not this write's doing
     const resource = f.reference as ResourceName;
     const target = await findRow(reader, resource, data[name]);
-    if (!target || !canDo(ability, "read", resource, target)) errors[name] = [`No such ${getEntity(resource).singular.toLowerCase()}`];
-    else if (!matchesWhere(f, target)) errors[name] = [f.referenceMessage ?? "Not a valid choice"];
+    if (!target || !canDo(ability, "read", resource, target)) errors[name] = [message("noSuch", { what: getEntity(resource).singular.toLowerCase() })];
+    else if (!matchesWhere(f, target)) errors[name] = [f.referenceMessage ?? message("notValidChoice")];
   }
   return errors;
 }

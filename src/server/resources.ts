@@ -7,6 +7,7 @@
 import type { Request, Response } from "express";
 import { getEntity, isResourceName, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
+import { message } from "../domain/messages";
 import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
 import { validateWrite } from "../domain/schema";
@@ -30,7 +31,7 @@ async function checkUnique(reader: Reader, resource: ResourceName, def: EntityDe
   for (const [name, f] of Object.entries(def.fields)) {
     const v = values[name];
     if (!f.unique || v === undefined || v === null) continue;
-    if (await reader.isTaken(resource, name, String(v), selfId)) errors[name] = [`This ${f.label.toLowerCase()} is already taken`];
+    if (await reader.isTaken(resource, name, String(v), selfId)) errors[name] = [message("taken", { what: f.label.toLowerCase() })];
   }
   return errors;
 }
@@ -84,7 +85,7 @@ export function resourceRoutes(storage: Storage) {
       const validated = validateWrite(def, fillForced(ability, resource, body), "create");
       const values = validated.data;
       const errors = newFieldErrors(validated.errors);
-      for (const k of unknown) errors[k] = ["Unknown field"];
+      for (const k of unknown) errors[k] = [message("unknownField")];
       // All field errors at once: a form learns of a wrong customer and of missing items together.
       failValidation({ ...(await checkReferences(tx, ability, def, values)), ...errors });
       failDuplicates(await checkUnique(tx, resource, def, values, null));
@@ -127,7 +128,7 @@ export function resourceRoutes(storage: Storage) {
       const validated = validateWrite(def, body, "update");
       const values = validated.data;
       const errors = newFieldErrors(validated.errors);
-      for (const k of unknown) errors[k] = ["Unknown field"];
+      for (const k of unknown) errors[k] = [message("unknownField")];
       if (body.version === undefined) errors.version = ["Required: the version you edited"];
       else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
       failValidation({ ...(await checkReferences(tx, ability, def, values, before)), ...errors });

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { ORDER_MIN_ITEMS, REFUND_WINDOW_DAYS } from "../domain/constants";
 import { getEntity } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
+import { message } from "../domain/messages";
 import {
   describeShortages,
   isOrderStatus,
@@ -43,8 +44,8 @@ const productDef = getEntity(ITEM_REFERENCE);
 const BODY_KEYS = new Set(["to", "reason", "version"]);
 
 const bodySchema = {
-  to: z.enum(ORDER_STATUSES, { error: `Must be one of: ${ORDER_STATUSES.join(", ")}` }),
-  version: z.number({ error: "Required: the version you saw" }).int({ error: "Must be a whole number" }).min(1, { error: "Must be a whole number" }),
+  to: z.enum(ORDER_STATUSES, { error: message("oneOf", { options: ORDER_STATUSES.join(", ") }) }),
+  version: z.number({ error: message("versionRequired") }).int({ error: message("notWhole") }).min(1, { error: message("notWhole") }),
   reason: fieldSchema(orders.fields.reason),
 };
 
@@ -57,21 +58,21 @@ interface TransitionBody {
 function parseBody(body: unknown): TransitionBody {
   const raw = requireBody(body);
   const errors: FieldErrors = newFieldErrors();
-  for (const key of Object.keys(raw)) if (!BODY_KEYS.has(key)) errors[key] = ["Unknown field"];
+  for (const key of Object.keys(raw)) if (!BODY_KEYS.has(key)) errors[key] = [message("unknownField")];
   const out: Partial<TransitionBody> = {};
   for (const key of ["to", "version"] as const) {
     const parsed = bodySchema[key].safeParse(raw[key]);
     if (parsed.success) (out as Record<string, unknown>)[key] = parsed.data;
-    else errors[key] = [raw[key] === undefined ? "Required" : (parsed.error.issues[0]?.message ?? "Invalid value")];
+    else errors[key] = [raw[key] === undefined ? message("required") : (parsed.error.issues[0]?.message ?? message("invalidValue"))];
   }
   const reason = typeof raw.reason === "string" && raw.reason.trim() === "" ? undefined : raw.reason;
   const needsReason = isOrderStatus(raw.to) && REASON_REQUIRED.includes(raw.to);
   if (reason !== undefined && reason !== null) {
-    if (!needsReason) errors.reason = [`Only ${REASON_REQUIRED.join(" and ")} take a reason`];
+    if (!needsReason) errors.reason = [message("reasonNotTaken", { statuses: REASON_REQUIRED.join(" and ") })];
     else {
       const parsed = bodySchema.reason.safeParse(reason);
       if (parsed.success) out.reason = parsed.data as string;
-      else errors.reason = [parsed.error.issues[0]?.message ?? "Invalid value"];
+      else errors.reason = [parsed.error.issues[0]?.message ?? message("invalidValue")];
     }
   } else if (needsReason) errors.reason = ["Required: say why"];
   if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
@@ -148,7 +149,7 @@ export function transitionRoutes(storage: Storage) {
 
 /** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
 function requirePlaceable(products: Map<number, Row>, ability: AppAbility, lines: OrderLine[]) {
-  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [`Add at least ${ORDER_MIN_ITEMS} item`] });
+  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [message("minItems", { min: ORDER_MIN_ITEMS })] });
   const errors: FieldErrors = {};
   lines.forEach((line, i) => {
     const problem = lineProductProblem(products.get(line.productId), ability);

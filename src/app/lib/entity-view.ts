@@ -8,6 +8,9 @@ import { permittedFields, readableFields, type AppAbility } from "../../domain/p
 
 export type NamedField = [name: string, field: FieldDef];
 
+/** A view's narrowed copy of a field → the definition's own, so its labels are still found by key. */
+export const fieldOrigin = new WeakMap<FieldDef, FieldDef>();
+
 export function columnFields(def: EntityDef, ability: AppAbility): NamedField[] {
   const readable = new Set(readableFields(ability, def.name as ResourceName));
   const system = allFields(def);
@@ -21,12 +24,12 @@ export function showFields(def: EntityDef, ability: AppAbility, record?: Record<
   return Object.entries(allFields(def)).filter(([name, f]) => f.readable !== false && readable.has(name));
 }
 
-/** What the search box searches for this role: the definition's searched fields it may read. */
-export function searchLabels(def: EntityDef, ability: AppAbility): string[] {
+/** What the search box searches for this role: the definition's searched fields it may read (names). */
+export function searchFields(def: EntityDef, ability: AppAbility): string[] {
   const readable = new Set(readableFields(ability, def.name as ResourceName));
   return Object.entries(def.fields)
     .filter(([name, f]) => f.search && readable.has(name))
-    .map(([, f]) => f.label.toLowerCase());
+    .map(([name]) => name);
 }
 
 export type FormMode = "create" | "edit";
@@ -46,7 +49,9 @@ export function formFields(def: EntityDef, ability: AppAbility, mode: FormMode, 
     .map(([name, f]): NamedField => {
       const current = record?.[name];
       if (mode !== "edit" || !f.transitions || typeof current !== "string") return [name, f];
-      return [name, { ...f, options: [current, ...(f.transitions[current] ?? [])] }];
+      const narrowed = { ...f, options: [current, ...(f.transitions[current] ?? [])] };
+      fieldOrigin.set(narrowed, f);
+      return [name, narrowed];
     });
 }
 

@@ -3,9 +3,15 @@ import { createRoot } from "react-dom/client";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { API_URL, APP_TITLE } from "../config";
 import { safeReturnPath } from "../lib/return-path";
+import { detectLanguage, intlLocale, LANGUAGES, storeLanguage, type Language } from "../i18n/language";
+import { LOGIN_EN, LOGIN_ES } from "../i18n/login-catalogue";
+import { makeTranslate } from "../i18n/lookup";
 import { loginErrorMessage } from "../providers/auth-messages";
 import { httpClient, isHttpError } from "../providers/http-client";
 import "./light-login.css";
+
+/** The app's language choice (stored, else the browser's), over the login part of its catalogue. */
+const translator = (language: Language) => makeTranslate(language === "es" ? LOGIN_ES : LOGIN_EN, LOGIN_EN, intlLocale(language));
 
 /**
  * After signing in, a full page load of the page that was asked for: that load brings the app.
@@ -18,6 +24,12 @@ const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(w
  * app's own HTTP client and messages (the same answers as the in-app page, pages/login-page.tsx).
  */
 function LightLogin() {
+  const [language, setLanguage] = useState<Language>(detectLanguage);
+  const t = translator(language);
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = `${t("pages.login.documentTitle")} | ${APP_TITLE}`;
+  }, [language, t]);
   const [checking, setChecking] = useState(true);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,7 +45,7 @@ function LightLogin() {
     const data = new FormData(e.currentTarget);
     const email = String(data.get("email") ?? "").trim();
     const password = String(data.get("password") ?? "");
-    const wanting = { ...(email ? {} : { email: "Enter your email" }), ...(password ? {} : { password: "Enter your password" }) };
+    const wanting = { ...(email ? {} : { email: t("pages.login.errors.requiredEmail") }), ...(password ? {} : { password: t("pages.login.errors.requiredPassword") }) };
     setMissing(wanting);
     setError(null);
     if (wanting.email || wanting.password) return;
@@ -42,7 +54,7 @@ function LightLogin() {
       await httpClient.post(`${API_URL}/auth/login`, { email, password });
       leave();
     } catch (err) {
-      setError(isHttpError(err) ? loginErrorMessage(err) : "Signing in failed. Try again.");
+      setError(isHttpError(err) ? loginErrorMessage(err, t) : t("auth.failed"));
       setPending(false);
     }
   }
@@ -51,22 +63,41 @@ function LightLogin() {
   return (
     <main className="sb-login-page">
       <section className="sb-login-card">
-        <h2>{APP_TITLE}</h2>
-        <p className="sb-login-muted">Sign in to your account</p>
+        <div className="sb-login-head">
+          <h2>{APP_TITLE}</h2>
+          <select
+            aria-label={t("language.label")}
+            value={language}
+            onChange={(e) => {
+              const chosen = e.currentTarget.value as Language;
+              storeLanguage(chosen);
+              setLanguage(chosen);
+              setMissing({});
+              setError(null);
+            }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {t(`language.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="sb-login-muted">{t("pages.login.title")}</p>
         {error && (
           <div className="sb-login-alert" role="alert">
             {error}
           </div>
         )}
         <form onSubmit={submit} noValidate>
-          <label htmlFor="sb-email">Email</label>
+          <label htmlFor="sb-email">{t("pages.login.fields.email")}</label>
           <input id="sb-email" name="email" type="email" autoComplete="username" autoFocus aria-invalid={!!missing.email} aria-describedby={missing.email ? "sb-email-error" : undefined} />
           {missing.email && (
             <div id="sb-email-error" className="sb-login-field-error">
               {missing.email}
             </div>
           )}
-          <label htmlFor="sb-password">Password</label>
+          <label htmlFor="sb-password">{t("pages.login.fields.password")}</label>
           <input id="sb-password" name="password" type="password" autoComplete="current-password" aria-invalid={!!missing.password} aria-describedby={missing.password ? "sb-password-error" : undefined} />
           {missing.password && (
             <div id="sb-password-error" className="sb-login-field-error">
@@ -74,11 +105,11 @@ function LightLogin() {
             </div>
           )}
           <button type="submit" disabled={pending} aria-busy={pending}>
-            Sign in
+            {t("pages.login.buttons.submit")}
           </button>
         </form>
         <p className="sb-login-muted sb-login-small">
-          Demo accounts: {DEMO_ACCOUNT_EMAILS.join(", ")} — password <code>{DEMO_PASSWORD}</code>
+          {t("pages.login.demo", { emails: DEMO_ACCOUNT_EMAILS.join(", ") })} <code>{DEMO_PASSWORD}</code>
         </p>
       </section>
     </main>
@@ -86,7 +117,6 @@ function LightLogin() {
 }
 
 export function mountLogin(root: HTMLElement) {
-  document.title = `Sign in | ${APP_TITLE}`;
   createRoot(root).render(
     <StrictMode>
       <LightLogin />

@@ -1,16 +1,16 @@
 import { HistoryOutlined } from "@ant-design/icons";
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useOne, useShow, type BaseRecord } from "@refinedev/core";
 import { Button, Descriptions, Space, Spin, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { auditEvents, getEntity, isResourceName } from "../../domain/entities";
 import { canDo } from "../../domain/policy";
-import { ListButton, RefreshButton } from "../components/buttons";
 import { DateTimeValue, FieldValue } from "../components/fields/field-value";
-import { Page } from "../components/layout/page";
 import { Panel } from "../components/layout/panel";
 import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
 import { useAbility } from "../hooks/use-session";
+import { useLocale } from "../i18n/use-locale";
 import { humanize } from "../lib/entity-view";
 import { recordHistoryUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
@@ -24,6 +24,7 @@ const targetOf = (resource: string) => (resource === "auth" ? "staff" : resource
  */
 function RecordLink({ resource, recordId }: { resource: string; recordId: number }) {
   const ability = useAbility();
+  const { t, singular } = useLocale();
   const target = targetOf(resource);
   const def = isResourceName(target) && target !== "audit-events" ? getEntity(target) : null;
   const readable = def !== null && canDo(ability, "read", def.name as never);
@@ -33,13 +34,13 @@ function RecordLink({ resource, recordId }: { resource: string; recordId: number
     queryOptions: { enabled: readable, retry: false },
     errorNotification: false,
   });
-  const what = `${def?.singular ?? humanize(target)} #${recordId}`;
-  if (!readable) return <Typography.Text>{what} (not visible to you)</Typography.Text>;
+  const what = `${def ? singular(def) : humanize(target)} #${recordId}`;
+  if (!readable) return <Typography.Text>{t("audit.notVisible", { what })}</Typography.Text>;
   if (query.isError)
     return (
       <Space>
         <Typography.Text>{what}</Typography.Text>
-        <Tag color="default">{(query.error as { statusCode?: number }).statusCode === 404 ? "Deleted" : "Could not be loaded"}</Tag>
+        <Tag color="default">{(query.error as { statusCode?: number }).statusCode === 404 ? t("audit.deleted") : t("audit.notLoaded")}</Tag>
       </Space>
     );
   if (query.isLoading || !result) return <Spin size="small" />;
@@ -50,7 +51,8 @@ function RecordLink({ resource, recordId }: { resource: string; recordId: number
 /** One audit event as an auditor reads it: who, when, from where, to what, and each field before and after. */
 export default function AuditEventShow({ id }: OverrideProps) {
   const { query, result: event } = useShow<BaseRecord>({ resource: "audit-events", id, errorNotification: false });
-  if (query.isError) return <LoadErrorResult error={query.error} what="audit event" />;
+  const { t, singular, fieldLabel } = useLocale();
+  if (query.isError) return <LoadErrorResult error={query.error} what={singular(auditEvents).toLowerCase()} />;
 
   const resource = typeof event?.resource === "string" ? event.resource : undefined;
   const recordId = typeof event?.recordId === "number" ? event.recordId : null;
@@ -58,16 +60,15 @@ export default function AuditEventShow({ id }: OverrideProps) {
   const f = auditEvents.fields;
 
   return (
-    <Page
-      nested
-      title={`Audit event #${String(id)}`}
-      loading={query.isLoading}
-      extra={
+    <Show
+      title={t("audit.title", { id: String(id) })}
+      isLoading={query.isLoading}
+      headerButtons={
         <>
-          <ListButton resource="audit-events">Audit log</ListButton>
+          <ListButton resource="audit-events">{t("audit.log")}</ListButton>
           {resource && recordId !== null && (
             <Link to={recordHistoryUrl(resource, recordId)}>
-              <Button icon={<HistoryOutlined />}>All events for this record</Button>
+              <Button icon={<HistoryOutlined />}>{t("audit.allForRecord")}</Button>
             </Link>
           )}
           <RefreshButton resource="audit-events" recordItemId={id ?? ""} />
@@ -77,7 +78,7 @@ export default function AuditEventShow({ id }: OverrideProps) {
       {event && (
         <Space direction="vertical" size="large" style={{ width: "100%" }}>
           <Descriptions bordered column={1} size="middle" styles={{ label: { width: 200 } }}>
-            <Descriptions.Item label="When">
+            <Descriptions.Item label={t("audit.when")}>
               <Space direction="vertical" size={0}>
                 <DateTimeValue value={event.at} />
                 <Typography.Text type="secondary" copyable>
@@ -85,30 +86,30 @@ export default function AuditEventShow({ id }: OverrideProps) {
                 </Typography.Text>
               </Space>
             </Descriptions.Item>
-            <Descriptions.Item label="Who">
+            <Descriptions.Item label={t("audit.who")}>
               {actorId !== null ? (
-                <Link to={`/staff/show/${actorId}`}>{String(event.actorName ?? `Staff #${actorId}`)}</Link>
+                <Link to={`/staff/show/${actorId}`}>{String(event.actorName ?? t("audit.staffN", { id: actorId }))}</Link>
               ) : (
-                <Typography.Text type="secondary">Nobody signed in</Typography.Text>
+                <Typography.Text type="secondary">{t("audit.nobody")}</Typography.Text>
               )}
             </Descriptions.Item>
-            <Descriptions.Item label="Action">
+            <Descriptions.Item label={t("audit.action")}>
               <FieldValue field={f.action} value={event.action} />
             </Descriptions.Item>
-            <Descriptions.Item label="Record">
+            <Descriptions.Item label={t("audit.record")}>
               <Space wrap>
                 {resource && <FieldValue field={f.resource} value={resource} />}
                 {resource && recordId !== null ? <RecordLink resource={resource} recordId={recordId} /> : <Typography.Text type="secondary">—</Typography.Text>}
               </Space>
             </Descriptions.Item>
-            {event.email !== undefined && <Descriptions.Item label={f.email.label}>{String(event.email)}</Descriptions.Item>}
-            <Descriptions.Item label={f.ip.label}>{String(event.ip ?? "—")}</Descriptions.Item>
+            {event.email !== undefined && <Descriptions.Item label={fieldLabel(auditEvents, "email")}>{String(event.email)}</Descriptions.Item>}
+            <Descriptions.Item label={fieldLabel(auditEvents, "ip")}>{String(event.ip ?? "—")}</Descriptions.Item>
           </Descriptions>
-          <Panel title="Changes" size="small">
+          <Panel title={t("audit.changes")} size="small">
             <ChangesTable resource={resource} changes={event.changes} />
           </Panel>
         </Space>
       )}
-    </Page>
+    </Show>
   );
 }

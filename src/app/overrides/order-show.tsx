@@ -1,10 +1,9 @@
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useCustom, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Col, Descriptions, Row, Space, Tabs, Typography } from "antd";
 import { canDo } from "../../domain/policy";
-import { ListButton, RefreshButton } from "../components/buttons";
 import { ItemsInput, type FormLine } from "../components/fields/items-input";
 import { FieldValue } from "../components/fields/field-value";
-import { Page } from "../components/layout/page";
 import { Panel } from "../components/layout/panel";
 import { RecordActions } from "../components/list/record-actions";
 import { ReferenceCell } from "../components/list/reference-cell";
@@ -14,6 +13,7 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { History } from "../components/show/history";
 import { API_URL } from "../config";
 import { useAbility } from "../hooks/use-session";
+import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
 
 const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt", "refundedAt"] as const;
@@ -24,6 +24,7 @@ const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "
  */
 export function OrderShow({ def, id }: OverrideProps) {
   const ability = useAbility();
+  const { t, fieldLabel, singular, entityLabel } = useLocale();
   const { list } = useNavigation();
   const orderId = id ?? "";
   const { query, result: order } = useShow<BaseRecord>({ resource: "orders", id: orderId, errorNotification: false });
@@ -34,7 +35,7 @@ export function OrderShow({ def, id }: OverrideProps) {
     queryOptions: { enabled: orderId !== "" },
     errorNotification: false,
   });
-  if (query.isError) return <LoadErrorResult error={query.error} what="order" />;
+  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
   const reload = () => {
     void query.refetch();
@@ -47,26 +48,26 @@ export function OrderShow({ def, id }: OverrideProps) {
 
   const details = order && (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
-      <Descriptions bordered size="middle" column={{ xs: 1, md: 2 }} aria-label="Order">
-        <Descriptions.Item label="Number">{String(order.number)}</Descriptions.Item>
-        <Descriptions.Item label="Status">
+      <Descriptions bordered size="middle" column={{ xs: 1, md: 2 }} aria-label={t("orderPage.order")}>
+        <Descriptions.Item label={fieldLabel(def, "number")}>{String(order.number)}</Descriptions.Item>
+        <Descriptions.Item label={fieldLabel(def, "status")}>
           <span data-testid="order-status">
             <FieldValue field={def.fields.status} value={order.status} />
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label="Customer">{reference("customerId")}</Descriptions.Item>
-        <Descriptions.Item label="Assignee">{reference("assigneeId")}</Descriptions.Item>
-        <Descriptions.Item label="Total">
+        <Descriptions.Item label={fieldLabel(def, "customerId")}>{reference("customerId")}</Descriptions.Item>
+        <Descriptions.Item label={fieldLabel(def, "assigneeId")}>{reference("assigneeId")}</Descriptions.Item>
+        <Descriptions.Item label={fieldLabel(def, "total")}>
           <FieldValue field={def.fields.total} value={order.total} />
         </Descriptions.Item>
         {stamps.map((name) => (
-          <Descriptions.Item key={name} label={field(name).label}>
+          <Descriptions.Item key={name} label={fieldLabel(def, name)}>
             <FieldValue field={field(name)} value={order[name]} />
           </Descriptions.Item>
         ))}
-        {order.reason !== undefined && <Descriptions.Item label="Reason" span={2}>{String(order.reason)}</Descriptions.Item>}
+        {order.reason !== undefined && <Descriptions.Item label={fieldLabel(def, "reason")} span={2}>{String(order.reason)}</Descriptions.Item>}
         {order.notes !== undefined && (
-          <Descriptions.Item label="Notes" span={2}>
+          <Descriptions.Item label={fieldLabel(def, "notes")} span={2}>
             <FieldValue field={def.fields.notes} value={order.notes} />
           </Descriptions.Item>
         )}
@@ -74,12 +75,12 @@ export function OrderShow({ def, id }: OverrideProps) {
       <TransitionButtons order={order} onSettled={reload} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <Panel title="Items" size="small">
+          <Panel title={t("orderPage.items")} size="small">
             <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly />
           </Panel>
         </Col>
         <Col xs={24} lg={8}>
-          <Panel title="Timeline" size="small">
+          <Panel title={t("orderPage.timeline")} size="small">
             {/* Until it answers, useCustom's data is an empty object, not an empty list. */}
             <OrderTimeline steps={Array.isArray(steps.result.data) ? (steps.result.data as OrderStep[]) : undefined} loading={steps.query.isLoading} />
           </Panel>
@@ -89,24 +90,23 @@ export function OrderShow({ def, id }: OverrideProps) {
   );
 
   const tabs = [
-    { key: "order", label: "Order", children: details },
-    ...(canDo(ability, "read", "audit-events") ? [{ key: "history", label: "History", children: <History def={def} id={orderId} /> }] : []),
+    { key: "order", label: t("orderPage.order"), children: details },
+    ...(canDo(ability, "read", "audit-events") ? [{ key: "history", label: t("orderPage.history"), children: <History def={def} id={orderId} /> }] : []),
   ];
 
   return (
-    <Page
-      nested
-      title={order ? `Order ${String(order.number)}` : "Order"}
-      loading={query.isLoading}
-      extra={
+    <Show
+      title={order ? t("orderPage.orderNumber", { number: String(order.number) }) : t("orderPage.order")}
+      isLoading={query.isLoading}
+      headerButtons={
         <>
-          <ListButton resource="orders">{def.label}</ListButton>
+          <ListButton resource="orders">{entityLabel(def)}</ListButton>
           {order && <RecordActions def={def} record={order} compact={false} show={false} onDeleted={() => list("orders")} />}
           <RefreshButton resource="orders" recordItemId={orderId} onClick={reload} />
         </>
       }
     >
-      {order ? <Tabs items={tabs} destroyOnHidden /> : <Typography.Text type="secondary">Loading…</Typography.Text>}
-    </Page>
+      {order ? <Tabs items={tabs} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
+    </Show>
   );
 }

@@ -1,20 +1,17 @@
 import { useCustom } from "@refinedev/core";
 import { Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography, theme } from "antd";
-import dayjs from "dayjs";
-import utc from "dayjs/plugin/utc";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "../../domain/format";
 import { OPEN_STATUSES, type DashboardStats } from "../../domain/stats";
 import { OrdersByStatusChart, OrdersPerDayChart } from "../components/dashboard/charts";
 import { Panel } from "../components/layout/panel";
 import { LoadErrorResult } from "../components/result/error-result";
 import { API_URL } from "../config";
 import { useSessionUser } from "../hooks/use-session";
-import { humanize } from "../lib/entity-view";
+import { orders } from "../../domain/entities";
+import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
 
-dayjs.extend(utc);
 
 /** The products list, filtered the way the low-stock figure counts (through the list's own URL state). */
 const lowStockListUrl = (threshold: number) =>
@@ -81,47 +78,48 @@ function ShortList<T>({ items, empty, render }: { items: T[]; empty: string; ren
  */
 export default function DashboardPage() {
   const user = useSessionUser();
+  const { t, money, number, date, option } = useLocale();
   const { query } = useCustom<DashboardStats>({ url: `${API_URL}/stats/dashboard`, method: "get" });
   const stats = query.data?.data;
 
-  if (query.isError) return <LoadErrorResult error={query.error} what="dashboard" />;
+  if (query.isError) return <LoadErrorResult error={query.error} what={t("dashboard.title").toLowerCase()} />;
   if (!stats) return <Skeleton active paragraph={{ rows: 12 }} />;
 
   const own = stats.scope === "own";
-  const my = (s: string) => (own ? `My ${s.charAt(0).toLowerCase()}${s.slice(1)}` : s);
-  const month = (iso: string) => dayjs.utc(iso).format("MMMM YYYY");
+  const my = (key: string) => t(own ? `dashboard.my.${key}` : `dashboard.${key}`);
+  const month = (iso: string) => date(iso, { month: "long", year: "numeric", timeZone: "UTC" });
   const statuses = Object.entries(stats.ordersByStatus)
     .filter(([s]) => !own || OPEN_STATUSES.includes(s as never))
-    .map(([status, count]) => ({ status, label: humanize(status), count }));
+    .map(([status, count]) => ({ status, label: option(orders, "status", status), count }));
   const perDayTotal = stats.ordersPerDay.reduce((n, d) => n + d.count, 0);
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <div>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {own ? "My work" : "Dashboard"}
+          {own ? t("dashboard.myTitle") : t("dashboard.title")}
         </Typography.Title>
         <Typography.Text type="secondary">
           {user ? `${user.name} · ` : ""}
-          {own ? "Figures over the orders assigned to you and the customers you own" : "Figures over every order and customer"}
+          {own ? t("dashboard.subtitleOwn") : t("dashboard.subtitleAll")}
         </Typography.Text>
       </div>
 
       <Row gutter={[16, 16]}>
-        <Figure title={my("Revenue this month")} value={formatMoney(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />
-        <Figure title={my("Revenue last month")} value={formatMoney(stats.revenue.lastMonth)} note={month(stats.revenue.lastMonthStart)} />
-        <Figure title={my("Open orders")} value={stats.openOrders.toLocaleString("en-US")} note="Draft, placed, paid or shipped" to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
-        <Figure title={my("Customers")} value={stats.customers.toLocaleString("en-US")} note={own ? "Customers you own" : "All customers"} to="/customers" />
+        <Figure title={my("revenueThisMonth")} value={money(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />
+        <Figure title={my("revenueLastMonth")} value={money(stats.revenue.lastMonth)} note={month(stats.revenue.lastMonthStart)} />
+        <Figure title={my("openOrders")} value={number(stats.openOrders)} note={t("dashboard.openOrdersNote")} to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
+        <Figure title={my("customers")} value={number(stats.customers)} note={own ? t("dashboard.customersOwn") : t("dashboard.customersAll")} to="/customers" />
       </Row>
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <Panel title={my("Orders per day")} extra={<Typography.Text type="secondary">Last 30 days · {perDayTotal} placed</Typography.Text>}>
+          <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}>
             <OrdersPerDayChart data={stats.ordersPerDay} />
           </Panel>
         </Col>
         <Col xs={24} xl={10}>
-          <Panel title={own ? "My open orders by status" : "Orders by status"}>
+          <Panel title={own ? t("dashboard.myOrdersByStatus") : t("dashboard.ordersByStatus")}>
             <OrdersByStatusChart data={statuses} />
           </Panel>
         </Col>
@@ -130,16 +128,16 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>
           <Panel
-            title="Low stock"
+            title={t("dashboard.lowStock")}
             extra={
               <Link to={lowStockListUrl(stats.lowStock.threshold)}>
-                Active products at {stats.lowStock.threshold} or fewer
+                {t("dashboard.lowStockLink", { count: stats.lowStock.threshold })}
               </Link>
             }
           >
             <ShortList
               items={stats.lowStock.items}
-              empty="Nothing is running low."
+              empty={t("dashboard.nothingLow")}
               render={(p) => ({
                 main: (
                   <Space>
@@ -147,27 +145,27 @@ export default function DashboardPage() {
                     <Typography.Text type="secondary">{p.sku}</Typography.Text>
                   </Space>
                 ),
-                figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? "Out of stock" : `${p.stock} left`}</Tag>,
+                figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? t("dashboard.outOfStock") : t("dashboard.left", { count: p.stock })}</Tag>,
               })}
             />
           </Panel>
         </Col>
         <Col xs={24} xl={12}>
-          <Panel title={my("Top customers this year")} extra={<Typography.Text type="secondary">By revenue paid in {dayjs.utc(stats.asOf).year()}</Typography.Text>}>
+          <Panel title={my("topCustomers")} extra={<Typography.Text type="secondary">{t("dashboard.paidIn", { year: new Date(stats.asOf).getUTCFullYear() })}</Typography.Text>}>
             <ShortList
               items={stats.topCustomers}
-              empty="No paid orders this year."
+              empty={t("dashboard.noPaidOrders")}
               render={(c, i) => ({
                 main: (
                   <Space>
                     <Typography.Text type="secondary">{i + 1}.</Typography.Text>
                     <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
                     <Typography.Text type="secondary">
-                      {c.orders} {c.orders === 1 ? "order" : "orders"}
+                      {t("dashboard.orders", { count: c.orders })}
                     </Typography.Text>
                   </Space>
                 ),
-                figure: <span className="sb-number">{formatMoney(c.revenue)}</span>,
+                figure: <span className="sb-number">{money(c.revenue)}</span>,
               })}
             />
           </Panel>
@@ -175,8 +173,11 @@ export default function DashboardPage() {
       </Row>
 
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        As of {dayjs.utc(stats.asOf).format("D MMM YYYY HH:mm")} UTC; months and days are UTC. Revenue — {stats.basis.revenue}. Orders per day —{" "}
-        {stats.basis.ordersPerDay}.
+        {t("dashboard.footer", {
+          when: date(stats.asOf, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }),
+          revenue: t("dashboard.basis.revenue"),
+          perDay: t("dashboard.basis.ordersPerDay"),
+        })}
       </Typography.Paragraph>
     </Space>
   );

@@ -3,6 +3,8 @@ import { Alert, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { APP_TITLE } from "../config";
+import { LanguageSwitch } from "../i18n/language-switch";
+import { useLocale } from "../i18n/use-locale";
 import { safeReturnPath } from "../lib/return-path";
 
 interface LoginValues {
@@ -12,6 +14,7 @@ interface LoginValues {
 
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
+  const { t } = useLocale();
   const [error, setError] = useState<string | null>(null);
   const { params } = useParsed<{ to?: string }>();
   const go = useGo();
@@ -21,23 +24,26 @@ export default function LoginPage() {
     mutationOptions: {
       onSuccess: async (result) => {
         if (!result.success) {
-          setError(result.error?.message ?? "Signing in failed. Try again.");
+          setError(result.error?.message ?? t("auth.failed"));
           return;
         }
         await invalidateAuthStore();
         go({ to: safeReturnPath(params?.to), type: "replace" });
       },
-      onError: () => setError("The server cannot be reached. Try again."),
+      onError: () => setError(t("auth.unreachable")),
     },
   });
 
   return (
     <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 16, background: "#f5f5f5" }}>
       <Card style={{ width: "100%", maxWidth: 400 }}>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {APP_TITLE}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">Sign in to your account</Typography.Paragraph>
+        <div style={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 8 }}>
+          <Typography.Title level={2} style={{ marginTop: 0 }}>
+            {APP_TITLE}
+          </Typography.Title>
+          <LanguageSwitch />
+        </div>
+        <Typography.Paragraph type="secondary">{t("pages.login.title")}</Typography.Paragraph>
         {error && <Alert type="error" role="alert" showIcon message={error} style={{ marginBottom: 16 }} />}
         <Form<LoginValues>
           form={form}
@@ -48,18 +54,18 @@ export default function LoginPage() {
             login({ email: values.email.trim(), password: values.password });
           }}
         >
-          <Form.Item name="email" label="Email" rules={[{ required: true, message: "Enter your email" }]}>
+          <Form.Item name="email" label={t("pages.login.fields.email")} rules={[{ required: true, message: t("pages.login.errors.requiredEmail") }]}>
             <Input type="email" autoComplete="username" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label="Password" rules={[{ required: true, message: "Enter your password" }]}>
+          <Form.Item name="password" label={t("pages.login.fields.password")} rules={[{ required: true, message: t("pages.login.errors.requiredPassword") }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={isPending}>
-            Sign in
+            {t("pages.login.buttons.submit")}
           </Button>
         </Form>
         <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, fontSize: 12 }}>
-          Demo accounts: {DEMO_ACCOUNT_EMAILS.join(", ")} — password <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
+          {t("pages.login.demo", { emails: DEMO_ACCOUNT_EMAILS.join(", ") })} <Typography.Text code>{DEMO_PASSWORD}</Typography.Text>
         </Typography.Paragraph>
       </Card>
     </main>

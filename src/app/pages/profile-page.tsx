@@ -4,7 +4,7 @@ import { staff } from "../../domain/entities";
 import { ruleFor } from "../components/fields/field-input";
 import { useSessionUser } from "../hooks/use-session";
 import { API_URL } from "../config";
-import { humanize } from "../lib/entity-view";
+import { useLocale } from "../i18n/use-locale";
 import type { AppHttpError } from "../providers/http-client";
 
 interface PasswordValues {
@@ -17,6 +17,7 @@ interface PasswordValues {
 export default function ProfilePage() {
   const user = useSessionUser();
   const [form] = Form.useForm<PasswordValues>();
+  const { t, option } = useLocale();
   const { mutate, mutation } = useCustomMutation();
 
   const submit = ({ currentPassword, newPassword }: PasswordValues) =>
@@ -25,10 +26,10 @@ export default function ProfilePage() {
         url: `${API_URL}/auth/password`,
         method: "post",
         values: { currentPassword, newPassword },
-        successNotification: { type: "success", message: "Password changed", description: "Your other sessions were signed out." },
+        successNotification: { type: "success", message: t("profile.changed"), description: t("profile.changedDescription") },
         errorNotification: (error) => {
           const e = error as AppHttpError | undefined;
-          return e?.errors && Object.keys(e.errors).length ? false : { type: "error", message: "Could not change the password", description: e?.message };
+          return e?.errors && Object.keys(e.errors).length ? false : { type: "error", message: t("profile.changeFailed"), description: e?.message };
         },
       },
       {
@@ -46,30 +47,30 @@ export default function ProfilePage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }}>
-      <Card title="Your account">
+      <Card title={t("profile.account")}>
         <Descriptions column={1} bordered>
-          <Descriptions.Item label="Name">{user?.name}</Descriptions.Item>
-          <Descriptions.Item label="Email">{user?.email}</Descriptions.Item>
-          <Descriptions.Item label="Role">{user && <Tag>{humanize(user.role)}</Tag>}</Descriptions.Item>
+          <Descriptions.Item label={t("profile.name")}>{user?.name}</Descriptions.Item>
+          <Descriptions.Item label={t("profile.email")}>{user?.email}</Descriptions.Item>
+          <Descriptions.Item label={t("profile.role")}>{user && <Tag>{option(staff, "role", user.role)}</Tag>}</Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="Change password">
+      <Card title={t("profile.changePassword")}>
         <Form<PasswordValues> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="currentPassword" label="Current password" rules={[{ required: true, message: "Required" }]}>
+          <Form.Item name="currentPassword" label={t("profile.currentPassword")} rules={[{ required: true, message: t("validation.required") }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="newPassword" label="New password" rules={[ruleFor(staff.fields.password)]} extra={`At least ${staff.fields.password.min} characters.`} validateFirst>
+          <Form.Item name="newPassword" label={t("profile.newPassword")} rules={[ruleFor(staff.fields.password)]} extra={t("profile.newPasswordHelp", { min: staff.fields.password.min })} validateFirst>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmPassword"
-            label="Repeat the new password"
+            label={t("profile.repeatPassword")}
             dependencies={["newPassword"]}
             rules={[
-              { required: true, message: "Required" },
+              { required: true, message: t("validation.required") },
               ({ getFieldValue }) => ({
                 validator: async (_rule, value) => {
-                  if (value && value !== getFieldValue("newPassword")) throw new Error("The two passwords differ");
+                  if (value && value !== getFieldValue("newPassword")) throw new Error(t("profile.passwordsDiffer"));
                 },
               }),
             ]}
@@ -77,7 +78,7 @@ export default function ProfilePage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-            Change password
+            {t("profile.changePassword")}
           </Button>
         </Form>
       </Card>

@@ -18,7 +18,8 @@ export const REFINE_TO_POLICY: Record<string, Action> = {
 
 /**
  * The same policy the server enforces (src/domain/policy.ts), asked for the signed-in user.
- * With `params.data` (a record) the row conditions count too: an agent's edit button for
+ * With a record (`params.data` from <CanAccess>, or `params.meta.record` from @refinedev/antd's
+ * buttons, which pass their `meta` on) the row conditions count too: an agent's edit button for
  * another agent's customer is hidden. Pages that are no resource (dashboard, profile) are open
  * to every signed-in user.
  */
@@ -28,7 +29,7 @@ export const accessControlProvider: AccessControlProvider = {
     const policyAction = REFINE_TO_POLICY[action];
     if (!policyAction) return { can: false, reason: `Unknown action ${action}` };
     const ability = abilityFor(await getSessionUser());
-    const record = params?.data as Record<string, unknown> | undefined;
+    const record = (params?.data ?? params?.meta?.record) as Record<string, unknown> | undefined;
     const field = typeof params?.field === "string" ? params.field : undefined;
     const can = canDo(ability, policyAction, resource, record, field);
     return can ? { can } : { can, reason: "Your role may not do this" };

@@ -1,27 +1,30 @@
+import type { Translate } from "../i18n/lookup";
 import type { AppHttpError } from "./http-client";
 
 /** "3 minutes", "45 seconds": the wait a rate-limited sign-in is told about. */
-export function formatWait(seconds: number): string {
-  if (seconds < 60) {
-    const s = Math.max(1, Math.ceil(seconds));
-    return `${s} second${s === 1 ? "" : "s"}`;
-  }
-  const m = Math.ceil(seconds / 60);
-  return `${m} minute${m === 1 ? "" : "s"}`;
+export function formatWait(seconds: number, t: Translate): string {
+  if (seconds < 60) return t("auth.seconds", { count: Math.max(1, Math.ceil(seconds)) });
+  return t("auth.minutes", { count: Math.ceil(seconds / 60) });
 }
 
-/** What the sign-in form says for each answer of POST /api/auth/login (SPEC §8). */
-export function loginErrorMessage(error: AppHttpError): string {
+/**
+ * What the sign-in form says for each answer of POST /api/auth/login (SPEC §8), in the
+ * operator's language. Both sign-in pages use it, each with its own translate over the same
+ * catalogue (the light page's has no i18next).
+ */
+export function loginErrorMessage(error: AppHttpError, t: Translate): string {
   switch (error.code) {
     case "INVALID_CREDENTIALS":
-      return "Wrong email or password.";
+      return t("auth.invalidCredentials");
     case "ACCOUNT_DISABLED":
-      return "This account is disabled. Ask an administrator to reactivate it.";
+      return t("auth.accountDisabled");
     case "RATE_LIMITED":
-      return error.retryAfter !== undefined ? `Too many attempts, try again in ${formatWait(error.retryAfter)}.` : "Too many attempts, try again later.";
+      return error.retryAfter !== undefined ? t("auth.rateLimited", { wait: formatWait(error.retryAfter, t) }) : t("auth.rateLimitedLater");
     case "VALIDATION_FAILED":
-      return "Enter your email and password.";
+      return t("auth.missing");
+    case undefined:
+      return error.statusCode === 0 ? t("auth.unreachable") : error.message || t("auth.failed");
     default:
-      return error.message || "Signing in failed. Try again.";
+      return error.message || t("auth.failed");
   }
 }

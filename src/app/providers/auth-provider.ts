@@ -1,5 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 import { API_URL } from "../config";
+import { t } from "../i18n";
 import { loginPathFor } from "../lib/return-path";
 import { loginErrorMessage } from "./auth-messages";
 import { httpClient, isHttpError } from "./http-client";
@@ -18,8 +19,8 @@ export const authProvider: AuthProvider = {
       setSessionUser(data.user);
       return { success: true, redirectTo: "/" };
     } catch (error) {
-      if (isHttpError(error)) return { success: false, error: loginError(loginErrorMessage(error), error.code) };
-      return { success: false, error: loginError("Signing in failed. Try again.") };
+      if (isHttpError(error)) return { success: false, error: loginError(loginErrorMessage(error, t), error.code) };
+      return { success: false, error: loginError(t("auth.failed")) };
     }
   },
 

@@ -39,9 +39,21 @@ export function toHttpError(error: AxiosError): AppHttpError {
   };
 }
 
+type ErrorLocalizer = (error: AppHttpError) => AppHttpError;
+let localizeError: ErrorLocalizer = (error) => error;
+
+/**
+ * The full app says errors in the operator's language (i18n/index.ts sets this); the light
+ * sign-in page does not load i18next and says its few answers itself. The English body stays
+ * on `body` either way.
+ */
+export function setErrorLocalizer(localizer: ErrorLocalizer) {
+  localizeError = localizer;
+}
+
 httpClient.interceptors.response.use(
   (response) => response,
-  (error: AxiosError) => Promise.reject(toHttpError(error)),
+  (error: AxiosError) => Promise.reject(localizeError(toHttpError(error))),
 );
 
 export const isHttpError = (e: unknown): e is AppHttpError =>

@@ -3,6 +3,7 @@
  * product's price when the line was added, and totals them; `status` is never the client's.
  */
 import { AppError, type FieldErrors } from "../../domain/errors";
+import { message } from "../../domain/messages";
 import { canDo, type AppAbility } from "../../domain/policy";
 import { lineMessages } from "../../domain/schema";
 import type { Row } from "../db-shape";
@@ -18,8 +19,8 @@ interface Item {
 
 /** Why a line's product cannot be ordered (none, not visible, not active), or null when it can. */
 export function lineProductProblem(product: Row | undefined, ability: AppAbility): string | null {
-  if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return "No such product";
-  return product.status === "active" ? null : `${String(product.name)} is not active`;
+  if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return message("noSuch", { what: "product" });
+  return product.status === "active" ? null : message("notActive", { name: String(product.name) });
 }
 
 /** The products of these lines, by id, as the store has them now. */

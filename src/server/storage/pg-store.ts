@@ -10,6 +10,7 @@ import pg from "pg";
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants";
 import { allFields, ENTITIES, getEntity, type ResourceName } from "../../domain/entities";
 import { AppError } from "../../domain/errors";
+import { message } from "../../domain/messages";
 import { isNumeric, isTextual, type EntityDef, type FieldDef } from "../../domain/fields";
 import { formatOrderNumber } from "../../domain/format";
 import { assembleDashboard, computeDashboard, dashboardPeriods, REVENUE_STATUSES, type DashboardStats } from "../../domain/stats";
@@ -91,13 +92,14 @@ function constraintError(err: unknown): AppError | null {
   if (!e?.code) return null;
   if (e.code === "23505" && e.constraint && UNIQUE_FIELDS[e.constraint]) {
     const field = UNIQUE_FIELDS[e.constraint];
-    return new AppError("DUPLICATE", "Already taken", { [field]: [`This ${field} is already taken`] });
+    const label = e.table ? getEntity(e.table.replace(/_/g, "-")).fields[field]?.label.toLowerCase() : undefined;
+    return new AppError("DUPLICATE", "Already taken", { [field]: [message("taken", { what: label ?? field })] });
   }
   if (e.code === "23514" && e.constraint === "products_stock_not_negative") return new AppError("INSUFFICIENT_STOCK", "Not enough stock", undefined, { shortages: [] });
   if (e.code === "23503") {
     const m = /_(\w+?)_fkey$/.exec(e.constraint ?? "");
     return m
-      ? new AppError("VALIDATION_FAILED", "Check the highlighted fields", { [m[1]]: ["No such record (it was deleted meanwhile)"] })
+      ? new AppError("VALIDATION_FAILED", "Check the highlighted fields", { [m[1]]: [message("noSuch", { what: "record" })] })
       : new AppError("REFERENCED", "Other records point at this one. Nothing was deleted.", undefined, { counts: {} });
   }
   return null;

@@ -9,7 +9,7 @@ import { Group } from "@visx/group";
 import { ParentSize } from "@visx/responsive";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
-import dayjs from "dayjs";
+import { useLocale } from "../../i18n/use-locale";
 
 const HEIGHT = 260;
 const TICK_LABEL = { fontSize: 12, fill: "#595959" } as const;
@@ -27,10 +27,17 @@ function Responsive({ label, children }: { label: string; children: (width: numb
   );
 }
 
+// The days are UTC days ("2026-03-05"): shown as that day wherever the reader is.
+const DAY: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
+const TICK: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", timeZone: "UTC" };
+
 export function OrdersPerDayChart({ data }: { data: { date: string; count: number }[] }) {
+  const { t, date, number } = useLocale();
   const total = data.reduce((n, d) => n + d.count, 0);
+  const first = data[0]?.date;
+  const last = data.at(-1)?.date;
   return (
-    <Responsive label={`Orders per day, ${data[0]?.date ?? ""} to ${data.at(-1)?.date ?? ""}: ${total} in all`}>
+    <Responsive label={t("dashboard.chartPerDay", { from: first ? date(first, DAY) : "", to: last ? date(last, DAY) : "", total: number(total) })}>
       {(width) => {
         const margin = { top: 8, right: 8, bottom: 28, left: 36 };
         const innerWidth = width - margin.left - margin.right;
@@ -45,7 +52,7 @@ export function OrdersPerDayChart({ data }: { data: { date: string; count: numbe
               <GridRows scale={y} width={innerWidth} tickValues={wholeTicks(y)} {...GRID} />
               {data.map((d) => (
                 <Bar key={d.date} x={x(d.date)} y={y(d.count)} width={x.bandwidth()} height={innerHeight - y(d.count)} fill="#1d4ed8">
-                  <title>{`${dayjs(d.date).format("ddd D MMM YYYY")}: ${d.count} ${d.count === 1 ? "order" : "orders"}`}</title>
+                  <title>{`${date(d.date, DAY)}: ${t("dashboard.orders", { count: d.count })}`}</title>
                 </Bar>
               ))}
               <AxisLeft scale={y} tickValues={wholeTicks(y)} stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={TICK_LABEL} />
@@ -53,7 +60,7 @@ export function OrdersPerDayChart({ data }: { data: { date: string; count: numbe
                 top={innerHeight}
                 scale={x}
                 tickValues={data.filter((_, i) => i % every === 0).map((d) => d.date)}
-                tickFormat={(d) => dayjs(d).format("D MMM")}
+                tickFormat={(d) => date(String(d), TICK)}
                 stroke={AXIS_COLOR}
                 tickStroke={AXIS_COLOR}
                 tickLabelProps={TICK_LABEL}
@@ -77,8 +84,9 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 export function OrdersByStatusChart({ data }: { data: { status: string; label: string; count: number }[] }) {
+  const { t } = useLocale();
   return (
-    <Responsive label={`Orders by status: ${data.map((d) => `${d.label} ${d.count}`).join(", ")}`}>
+    <Responsive label={t("dashboard.chartByStatus", { list: data.map((d) => `${d.label} ${d.count}`).join(", ") })}>
       {(width) => {
         const margin = { top: 8, right: 16, bottom: 28, left: 88 };
         const innerWidth = width - margin.left - margin.right;
@@ -91,7 +99,7 @@ export function OrdersByStatusChart({ data }: { data: { status: string; label: s
               <GridColumns scale={x} height={innerHeight} tickValues={wholeTicks(x)} {...GRID} />
               {data.map((d) => (
                 <Bar key={d.status} x={0} y={y(d.label)} width={x(d.count)} height={y.bandwidth()} fill={STATUS_COLORS[d.status] ?? "#1d4ed8"}>
-                  <title>{`${d.label}: ${d.count} ${d.count === 1 ? "order" : "orders"}`}</title>
+                  <title>{`${d.label}: ${t("dashboard.orders", { count: d.count })}`}</title>
                 </Bar>
               ))}
               <AxisLeft scale={y} stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={TICK_LABEL} />

@@ -3,7 +3,10 @@ import type { Rule } from "antd/es/form";
 import type { FieldDef } from "../../../domain/fields";
 import { checkFieldValue, writableLines } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
-import { humanize } from "../../lib/entity-view";
+import { localize } from "../../i18n";
+import { fieldKey, fieldLabelKey, locateField } from "../../i18n/definition-keys";
+import { useLocale, type Locale } from "../../i18n/use-locale";
+import { optionLabel } from "./field-value";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { lazy, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
@@ -25,9 +28,19 @@ export const effectiveField = (field: FieldDef, mode: FormMode): FieldDef =>
 export const ruleFor = (field: FieldDef): Rule => ({
   validator: async (_rule, value: unknown) => {
     const message = checkFieldValue(field, value);
-    if (message) throw new Error(message);
+    if (message) throw new Error(localize(message));
   },
 });
+
+/** A field's label and help in the operator's language (the definition's English by default). */
+export function fieldTexts(field: FieldDef, t: Locale["t"]) {
+  const labelKey = fieldLabelKey(field);
+  const at = locateField(field);
+  return {
+    label: labelKey ? t(labelKey, { defaultValue: field.label }) : field.label,
+    help: field.help && at?.resource ? t(`${fieldKey(at.resource, at.name)}.help`, { defaultValue: field.help }) : field.help,
+  };
+}
 
 // Only an order's form has lines: the others do not download the items table.
 const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.ItemsInput })));
@@ -41,17 +54,19 @@ const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
 const itemsRule = (field: FieldDef): Rule => ({
   validator: async (_rule, value: unknown) => {
     const message = checkFieldValue(field, writableLines(value));
-    if (message) throw new Error(message);
+    if (message) throw new Error(localize(message));
   },
 });
 
 /** One input per field type, with the definition's client-side rule. */
 export function FieldInput({ name, field: declared, mode, fixed }: FieldInputProps) {
+  const { t } = useLocale();
   const field = effectiveField(declared, mode);
-  const help = field.type === "password" && mode === "edit" ? "Leave empty to keep the current password." : field.help;
+  const texts = fieldTexts(declared, t);
+  const help = field.type === "password" && mode === "edit" ? t("fields.keepPassword") : texts.help;
   if (field.type === "items") {
     return (
-      <Form.Item name={name} label={field.label} required={field.required} rules={[itemsRule(field)]} extra={help} data-field={name}>
+      <Form.Item name={name} label={texts.label} required={field.required} rules={[itemsRule(field)]} extra={help} data-field={name}>
         <LazyItemsInput disabled={fixed} />
       </Form.Item>
     );
@@ -59,7 +74,7 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
   return (
     <Form.Item
       name={name}
-      label={field.label}
+      label={texts.label}
       required={field.required}
       rules={[ruleFor(field)]}
       extra={help}
@@ -67,12 +82,12 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
       validateFirst
       data-field={name}
     >
-      {renderControl(field, fixed)}
+      {renderControl(field, t, fixed)}
     </Form.Item>
   );
 }
 
-function renderControl(field: FieldDef, disabled?: boolean) {
+function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
   switch (field.type) {
     case "longtext":
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={field.max} showCount={!!field.max} disabled={disabled} />;
@@ -81,7 +96,7 @@ function renderControl(field: FieldDef, disabled?: boolean) {
     case "password":
       return <Input.Password autoComplete="new-password" maxLength={field.max} disabled={disabled} />;
     case "enum":
-      return <Select options={(field.options ?? []).map((o) => ({ value: o, label: humanize(o) }))} disabled={disabled} allowClear={!field.required} />;
+      return <Select options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))} disabled={disabled} allowClear={!field.required} />;
     case "boolean":
       return <Switch disabled={disabled} />;
     case "integer":

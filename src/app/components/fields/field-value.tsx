@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Tag, Tooltip, Typography } from "antd";
-import dayjs from "dayjs";
 import type { FieldDef } from "../../../domain/fields";
-import { formatMoney } from "../../../domain/format";
+import { locateField, optionKey } from "../../i18n/definition-keys";
+import { useLocale, type Locale } from "../../i18n/use-locale";
 import { humanize } from "../../lib/entity-view";
 
 const ENUM_COLORS: Record<string, string> = {
@@ -27,17 +27,23 @@ const ENUM_COLORS: Record<string, string> = {
   create: "green",
 };
 
-export const DATE_TIME_FORMAT = "YYYY-MM-DD HH:mm";
-
+/** A timestamp in the operator's locale (Intl), the whole of it on hover. */
 export function DateTimeValue({ value }: { value: unknown }) {
+  const { dateTime, dateTimeLong } = useLocale();
   if (typeof value !== "string" || !value) return <Empty />;
-  const d = dayjs(value);
-  if (!d.isValid()) return <>{value}</>;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return <>{value}</>;
   return (
-    <Tooltip title={d.format("dddd D MMMM YYYY, HH:mm:ss")}>
-      <time dateTime={value}>{d.format(DATE_TIME_FORMAT)}</time>
+    <Tooltip title={dateTimeLong(d)}>
+      <time dateTime={value}>{dateTime(d)}</time>
     </Tooltip>
   );
+}
+
+/** An enum value as the operator's language names it (the definition's option key). */
+export function optionLabel(field: FieldDef, value: string, t: Locale["t"]): string {
+  const at = locateField(field);
+  return at ? t(optionKey(at.resource, at.name, value), { defaultValue: humanize(value) }) : humanize(value);
 }
 
 const Empty = () => <Typography.Text type="secondary">—</Typography.Text>;
@@ -55,16 +61,17 @@ interface FieldValueProps {
 
 /** One value of a field, shown as its type says: money as dollars, dates with dayjs, booleans as tags. */
 export function FieldValue({ field, value, referenceLabel, compact, name }: FieldValueProps) {
+  const { t, money, number } = useLocale();
   if (value === undefined || value === null || value === "") return <Empty />;
   switch (field.type) {
     case "money":
-      return <span className="sb-number">{formatMoney(value as number)}</span>;
+      return <span className="sb-number">{money(value as number)}</span>;
     case "integer":
-      return <span className="sb-number">{typeof value === "number" && !(name === "id" || name?.endsWith("Id")) ? value.toLocaleString("en-US") : String(value)}</span>;
+      return <span className="sb-number">{typeof value === "number" && !(name === "id" || name?.endsWith("Id")) ? number(value) : String(value)}</span>;
     case "boolean":
-      return value ? <Tag color="green">Yes</Tag> : <Tag>No</Tag>;
+      return value ? <Tag color="green">{t("common.yes")}</Tag> : <Tag>{t("common.no")}</Tag>;
     case "enum":
-      return <Tag color={ENUM_COLORS[String(value)] ?? "default"}>{humanize(String(value))}</Tag>;
+      return <Tag color={ENUM_COLORS[String(value)] ?? "default"}>{optionLabel(field, String(value), t)}</Tag>;
     case "datetime":
       return <DateTimeValue value={value} />;
     case "email":
@@ -80,7 +87,7 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
         <Typography.Paragraph style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>{String(value)}</Typography.Paragraph>
       );
     case "items":
-      return <>{Array.isArray(value) ? `${value.length} item${value.length === 1 ? "" : "s"}` : "—"}</>;
+      return <>{Array.isArray(value) ? t("common.items", { count: value.length }) : "—"}</>;
     case "json":
       return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>;
     case "password":

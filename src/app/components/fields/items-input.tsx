@@ -1,3 +1,4 @@
+import { useSelect } from "@refinedev/antd";
 import { DeleteOutlined } from "@ant-design/icons";
 import { useMany, type BaseRecord } from "@refinedev/core";
 import { Button, InputNumber, Select, Space, Table, Typography, type SelectProps } from "antd";
@@ -5,8 +6,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
-import { formatMoney } from "../../../domain/format";
-import { useSelectProps } from "../../hooks/use-select-props";
+import { useLocale } from "../../i18n/use-locale";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
 export interface FormLine {
@@ -32,12 +32,13 @@ const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q 
  * new lines are the product's current price; the server sets the real one when it saves.
  */
 export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInputProps) {
+  const { t, money } = useLocale();
   const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
-  const { selectProps, query: found } = useSelectProps({
+  const { selectProps, query: found } = useSelect<BaseRecord>({
     resource: "products",
-    optionLabel: ((p: BaseRecord) => `${String(p.name)} (${String(p.sku)}) · ${formatMoney(p.price as number)} · ${String(p.stock)} in stock`) as never,
+    optionLabel: ((p: BaseRecord) => t("orderPage.lines.option", { name: String(p.name), sku: String(p.sku), price: money(p.price as number), stock: String(p.stock) })) as never,
     optionValue: "id" as never,
     filters: [{ field: "status", operator: "eq", value: "active" }],
     onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),
@@ -58,7 +59,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
     return price !== undefined && quantityOk(line.quantity) ? price * (line.quantity as number) : undefined;
   };
   const total = lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
-  const nameOf = (productId: number) => String(products.get(productId)?.name ?? `Product #${productId}`);
+  const nameOf = (productId: number) => String(products.get(productId)?.name ?? t("orderPage.lines.productN", { id: productId }));
 
   const set = (next: FormLine[]) => onChange?.(next);
   const add = (productId: number) => {
@@ -73,20 +74,20 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
   const columns: ColumnsType<Row> = [
     {
       key: "product",
-      title: "Product",
+      title: t("orderPage.lines.product"),
       render: (_, l) => (readOnly ? <Link to={`/products/show/${l.productId}`}>{nameOf(l.productId)}</Link> : nameOf(l.productId)),
     },
-    { key: "unitPrice", title: "Unit price", align: "right", render: (_, l) => <span className="sb-number">{formatMoney(priceOf(l))}</span> },
+    { key: "unitPrice", title: t("orderPage.lines.unitPrice"), align: "right", render: (_, l) => <span className="sb-number">{money(priceOf(l))}</span> },
     {
       key: "quantity",
-      title: "Quantity",
+      title: t("orderPage.lines.quantity"),
       width: 120,
       render: (_, l, i) =>
         readOnly ? (
           <span className="sb-number">{l.quantity}</span>
         ) : (
           <InputNumber<number>
-            aria-label={`Quantity of ${nameOf(l.productId)}`}
+            aria-label={t("orderPage.lines.quantityOf", { name: nameOf(l.productId) })}
             value={l.quantity}
             precision={0}
             style={{ width: 100 }}
@@ -98,11 +99,11 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
     },
     {
       key: "lineTotal",
-      title: "Line total",
+      title: t("orderPage.lines.lineTotal"),
       align: "right",
       render: (_, l) => (
         <span className="sb-number" data-testid="line-total">
-          {formatMoney(lineTotal(l))}
+          {money(lineTotal(l))}
         </span>
       ),
     },
@@ -116,7 +117,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
           type="text"
           danger
           icon={<DeleteOutlined />}
-          aria-label={`Remove ${nameOf(l.productId)}`}
+          aria-label={t("orderPage.lines.remove", { name: nameOf(l.productId) })}
           disabled={disabled}
           onClick={() => set(lines.filter((_x, k) => k !== i))}
         />
@@ -129,17 +130,17 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
         size="small"
         pagination={false}
         dataSource={lines.map((l, i) => ({ ...l, key: i }))}
-        locale={{ emptyText: readOnly ? "No lines." : "No lines yet: search for a product below to add one." }}
-        aria-label="Order lines"
+        locale={{ emptyText: readOnly ? t("orderPage.lines.none") : t("orderPage.lines.noneYet") }}
+        aria-label={t("orderPage.lines.label")}
         columns={columns}
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={3}>
-              <Typography.Text strong>Total</Typography.Text>
+              <Typography.Text strong>{t("orderPage.lines.total")}</Typography.Text>
             </Table.Summary.Cell>
             <Table.Summary.Cell index={1} align="right">
               <Typography.Text strong className="sb-number" data-testid="order-total">
-                {formatMoney(total)}
+                {money(total)}
               </Typography.Text>
             </Table.Summary.Cell>
             {!readOnly && <Table.Summary.Cell index={2} />}
@@ -149,12 +150,12 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
       {!readOnly && (
         <Select
           {...(selectProps as SelectProps)}
-          aria-label="Add a product"
-          placeholder={full ? `An order holds at most ${ORDER_MAX_ITEMS} lines` : "Add a product: search active products by name or SKU"}
+          aria-label={t("orderPage.lines.add")}
+          placeholder={full ? t("orderPage.lines.max", { max: ORDER_MAX_ITEMS }) : t("orderPage.lines.search")}
           value={null}
           disabled={disabled || full}
           style={{ width: "100%" }}
-          notFoundContent="No active product matches"
+          notFoundContent={t("orderPage.lines.noProduct")}
           onChange={(productId: unknown) => {
             if (productId !== null && productId !== undefined) add(Number(productId));
           }}

@@ -1,6 +1,7 @@
 import { InputNumber } from "antd";
 import { CURRENCY } from "../../../domain/constants";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
+import { useLocale } from "../../i18n/use-locale";
 
 interface MoneyInputProps {
   /** Integer cents, as stored and validated. */
@@ -17,6 +18,9 @@ interface MoneyInputProps {
  * server validate the same number, and nothing converts on submit.
  */
 export function MoneyInput({ value, onChange, disabled, id, placeholder, style }: MoneyInputProps) {
+  const { t, locale } = useLocale();
+  // The decimal mark the operator's locale writes ("12,50" in Spanish), and reads back either way.
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
   return (
     <InputNumber<number>
       id={id}
@@ -28,7 +32,8 @@ export function MoneyInput({ value, onChange, disabled, id, placeholder, style }
       placeholder={placeholder}
       aria-label={placeholder}
       // Amounts are in the one currency of SPEC §9.
-      title={`Amount in ${CURRENCY}`}
+      title={t("common.amountIn", { currency: CURRENCY })}
+      decimalSeparator={decimal}
       value={typeof value === "number" ? centsToDollars(value) : null}
       onChange={(dollars) => onChange?.(typeof dollars === "number" ? dollarsToCents(dollars) : null)}
     />

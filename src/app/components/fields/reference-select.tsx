@@ -1,7 +1,8 @@
+import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
-import { Select } from "antd";
+import { Select, type SelectProps } from "antd";
 import { getEntity } from "../../../domain/entities";
-import { useSelectProps } from "../../hooks/use-select-props";
+import { useLocale } from "../../i18n/use-locale";
 
 interface ReferenceSelectProps {
   /** The resource pointed at. */
@@ -23,9 +24,10 @@ const whereFilters = (where: Record<string, unknown> = {}): CrudFilter[] =>
 
 /** A picker for a referenced record that searches the server (`q`) as you type. */
 export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true, where }: ReferenceSelectProps) {
+  const { t } = useLocale();
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const { selectProps } = useSelectProps({
+  const { selectProps } = useSelect<BaseRecord>({
     resource,
     optionLabel: ((record: BaseRecord) => String(record[target.recordLabel] ?? `#${String(record.id)}`)) as never,
     optionValue: "id" as never,
@@ -39,7 +41,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
   const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;
   return (
     <Select
-      {...selectProps}
+      {...(selectProps as SelectProps)}
       id={id}
       aria-label={placeholder}
       mode={multiple ? "multiple" : undefined}
@@ -49,7 +51,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
       placeholder={placeholder}
       allowClear={allowClear}
       style={{ minWidth: 200, ...style }}
-      notFoundContent="No matches"
+      notFoundContent={t("common.noMatches")}
     />
   );
 }

@@ -1,5 +1,7 @@
 import { Alert, Button, Modal, Space, Table, Tag } from "antd";
 import type { FieldDef } from "../../../domain/fields";
+import { fieldLabelKey } from "../../i18n/definition-keys";
+import { useLocale } from "../../i18n/use-locale";
 import type { ConflictRow } from "../../lib/conflict";
 import { FieldValue } from "../fields/field-value";
 import { ReferenceCell } from "../list/reference-cell";
@@ -28,22 +30,27 @@ function Value({ field, value }: { field?: FieldDef; value: unknown }) {
  * says so. Closing keeps editing; nothing is lost without a click that says it.
  */
 export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwrite, onKeepEditing }: ConflictDialogProps) {
+  const { t } = useLocale();
   const clashes = rows.filter((r) => r.clash).length;
+  const labelOf = (r: ConflictRow) => {
+    const key = fields[r.name] && fieldLabelKey(fields[r.name]);
+    return key ? t(key, { defaultValue: r.label }) : r.label;
+  };
   return (
     <Modal
       open={open}
-      title="Someone else changed this record"
+      title={t("conflict.title")}
       width={760}
       onCancel={onKeepEditing}
       maskClosable={false}
       footer={
         <Space>
-          <Button onClick={onKeepEditing}>Keep editing</Button>
+          <Button onClick={onKeepEditing}>{t("conflict.keepEditing")}</Button>
           <Button onClick={onReload} disabled={saving}>
-            Reload theirs
+            {t("conflict.reload")}
           </Button>
           <Button type="primary" danger={clashes > 0} onClick={onOverwrite} loading={saving}>
-            Overwrite with mine
+            {t("conflict.overwrite")}
           </Button>
         </Space>
       }
@@ -52,11 +59,9 @@ export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwri
         <Alert
           type="warning"
           showIcon
-          message="Your changes are not saved yet."
+          message={t("conflict.notSaved")}
           description={
-            clashes
-              ? `You both changed ${clashes === 1 ? "one field" : `${clashes} fields`}. Overwrite puts your value there; their other changes stay. Reload theirs drops your changes.`
-              : "Overwrite saves your changes on top of theirs; their changes stay. Reload theirs drops your changes."
+            clashes ? t("conflict.clashes", { count: clashes }) : t("conflict.noClash")
           }
         />
         <Table<ConflictRow>
@@ -64,21 +69,21 @@ export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwri
           pagination={false}
           rowKey="name"
           dataSource={rows}
-          aria-label="Changes on both sides"
+          aria-label={t("conflict.table")}
           columns={[
             {
               key: "field",
-              title: "Field",
+              title: t("conflict.field"),
               render: (_, r) => (
                 <Space size={4} wrap>
-                  {r.label}
-                  {r.clash && <Tag color="red">both changed</Tag>}
+                  {labelOf(r)}
+                  {r.clash && <Tag color="red">{t("conflict.bothChanged")}</Tag>}
                 </Space>
               ),
             },
-            { key: "base", title: "When you opened it", render: (_, r) => <Value field={fields[r.name]} value={r.base} /> },
-            { key: "theirs", title: "Theirs (saved)", render: (_, r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>unchanged</Tag>) },
-            { key: "mine", title: "Yours (not saved)", render: (_, r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>unchanged</Tag>) },
+            { key: "base", title: t("conflict.opened"), render: (_, r) => <Value field={fields[r.name]} value={r.base} /> },
+            { key: "theirs", title: t("conflict.theirs"), render: (_, r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
+            { key: "mine", title: t("conflict.yours"), render: (_, r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
           ]}
         />
       </Space>

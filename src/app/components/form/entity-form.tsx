@@ -1,17 +1,16 @@
+import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Form, Spin } from "antd";
 import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
-import { useAntdForm } from "../../hooks/use-antd-form";
 import { useAbility } from "../../hooks/use-session";
+import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
-import { ListButton, SaveButton } from "../buttons";
 import { FieldInput } from "../fields/field-input";
-import { Page } from "../layout/page";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
 
@@ -21,7 +20,7 @@ const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ def
 type Values = Record<string, unknown>;
 
 /** Field errors land on their inputs; a notification only for what no input can show. */
-function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode) {
+function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode, l: Locale) {
   return (error?: HttpError): OpenNotificationParams | false => {
     const e = error as AppHttpError | undefined;
     if (e?.code === "VERSION_CONFLICT") return false;
@@ -29,8 +28,8 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
     if (onFields.length && onFields.length === Object.keys(e?.errors ?? {}).length) return false;
     return {
       type: "error",
-      message: mode === "create" ? `Could not create the ${def.singular.toLowerCase()}` : `Could not save the ${def.singular.toLowerCase()}`,
-      description: e?.message ?? "Unexpected error",
+      message: l.t(mode === "create" ? "form.createFailed" : "form.saveFailed", { what: l.singular(def).toLowerCase() }),
+      description: e?.message ?? l.t("errors.unexpected"),
       key: `${def.name}-form-error`,
     };
   };
@@ -39,13 +38,16 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode)
 /** The generic create and edit form of an entity. */
 export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
   const ability = useAbility();
+  const l = useLocale();
   const invalidate = useInvalidate();
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
-  const { formProps, saveButtonProps, query, onFinish, form } = useAntdForm({
+  // @refinedev/antd's useForm: load, save, redirect, notifications, the server's field errors on
+  // their inputs, and the unsaved-changes warning armed by any edit.
+  const { formProps, saveButtonProps, query, onFinish, form, mutation } = useForm<BaseRecord, HttpError, Values>({
     resource: def.name,
     action: mode,
     id,
@@ -55,7 +57,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     // Refine refetches the record after every save attempt, which would reset the form under a
     // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
     invalidates: ["list", "many"],
-    errorNotification: (error) => errorNotification(def, fieldsRef.current, mode)(error),
+    errorNotification: (error) => errorNotification(def, fieldsRef.current, mode, l)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;
       const current = e.body?.current;
@@ -104,7 +106,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
           open
           rows={conflictRows(fields, record, theirs, submitted.current)}
           fields={def.fields}
-          saving={!!saveButtonProps.loading}
+          saving={mutation.isPending}
           onKeepEditing={() => setTheirs(null)}
           onReload={async () => {
             setTheirs(null);
@@ -117,17 +119,26 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
       </LazyBoundary>
     ) : null;
 
-  const title = mode === "create" ? `New ${def.singular.toLowerCase()}` : `Edit ${record ? String(record[def.recordLabel] ?? "") : def.singular.toLowerCase()}`;
+  const title = mode === "create" ? l.t("form.newTitle", { what: l.singular(def).toLowerCase() }) : l.t("form.editTitle", { what: record ? String(record[def.recordLabel] ?? "") : l.singular(def).toLowerCase() });
+  const save = { ...saveButtonProps, loading: mutation.isPending };
+  const list = <ListButton resource={def.name}>{l.entityLabel(def)}</ListButton>;
+  if (mode === "create")
+    return (
+      <Create title={title} headerButtons={list} saveButtonProps={save}>
+        {body}
+      </Create>
+    );
   return (
-    <Page
-      nested
+    <Edit
       title={title}
-      loading={mode === "edit" && query?.isLoading}
-      extra={<ListButton resource={def.name}>{def.label}</ListButton>}
-      footer={<SaveButton {...saveButtonProps} />}
+      isLoading={query?.isLoading}
+      // No refresh here (it would reset what is typed), no delete (the record page has it, under the row rule).
+      headerButtons={list}
+      canDelete={false}
+      saveButtonProps={save}
     >
       {body}
       {conflict}
-    </Page>
+    </Edit>
   );
 }

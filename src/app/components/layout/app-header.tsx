@@ -3,16 +3,22 @@ import { useLogout, useWarnAboutChange } from "@refinedev/core";
 import { Button, Layout, Space, Tag, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { useSessionUser } from "../../hooks/use-session";
-import { humanize } from "../../lib/entity-view";
+import { staff } from "../../../domain/entities";
+import { LanguageSwitch } from "../../i18n/language-switch";
+import { useLocale } from "../../i18n/use-locale";
 
-/** Who is signed in, as what, a link to their profile, and signing out. */
+/**
+ * ThemedLayout's header, ours: who is signed in, as what, a link to their profile, and signing
+ * out (the controls for language and dark mode sit before them).
+ */
 export function AppHeader() {
   const { token } = theme.useToken();
   const user = useSessionUser();
+  const { t, option } = useLocale();
   const { mutate: logout, isPending } = useLogout();
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
   const signOut = () => {
-    if (warnWhen && !window.confirm("Are you sure you want to leave? You have unsaved changes.")) return;
+    if (warnWhen && !window.confirm(t("warnWhenUnsavedChanges"))) return;
     setWarnWhen(false);
     logout();
   };
@@ -32,17 +38,18 @@ export function AppHeader() {
       }}
     >
       <Space size="middle" data-testid="session">
+        <LanguageSwitch />
         {user && (
-          <Link to="/profile" aria-label="Your profile" style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+          <Link to="/profile" aria-label={t("header.profile")} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
             <UserOutlined />
             <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
               {user.name}
             </Typography.Text>
           </Link>
         )}
-        {user && <Tag color="blue">{humanize(user.role)}</Tag>}
+        {user && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
         <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending}>
-          Sign out
+          {t("header.signOut")}
         </Button>
       </Space>
     </Layout.Header>

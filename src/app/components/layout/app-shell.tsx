@@ -1,12 +1,12 @@
 import { ApiOutlined } from "@ant-design/icons";
+import { ThemedLayout, ThemedSider } from "@refinedev/antd";
 import { CanAccess } from "@refinedev/core";
-import { Grid, Layout, Spin } from "antd";
+import { Spin } from "antd";
 import { Link, Outlet, useLocation } from "react-router";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { AppHeader } from "./app-header";
-import { AppSider } from "./app-sider";
 
 const Title = ({ collapsed }: { collapsed: boolean }) => (
   <Link to="/" style={{ display: "inline-flex", alignItems: "center", gap: 8, fontSize: 16, fontWeight: 700, color: "inherit" }} aria-label={APP_TITLE}>
@@ -15,6 +15,9 @@ const Title = ({ collapsed }: { collapsed: boolean }) => (
   </Link>
 );
 
+/** ThemedSider without its Logout item: signing out is in our header, beside who is signed in. */
+const Sider = (props: React.ComponentProps<typeof ThemedSider>) => <ThemedSider {...props} render={({ items }) => items} />;
+
 export const PageSpinner = () => (
   <div style={{ display: "grid", placeItems: "center", minHeight: 240 }}>
     <Spin />
@@ -22,28 +25,20 @@ export const PageSpinner = () => (
 );
 
 /**
- * The signed-in frame: menu, header, page. Its outlet is wrapped in one <CanAccess>, so every
- * route is guarded here with the route's resource and action: a route the role may not use
- * renders the 403 page. Plain antd Layout rather than Refine's ThemedLayout, which brings
- * ProLayout along (decision 042).
+ * The signed-in frame: Refine's ThemedLayout (its sider lists what the accessControlProvider
+ * lets the role list) with our header. Its outlet is wrapped in one <CanAccess>, so every route is
+ * guarded here with the route's resource and action: a route the role may not use renders 403.
  */
 export default function AppShell() {
-  const screens = Grid.useBreakpoint();
   const { pathname } = useLocation();
   return (
-    <Layout hasSider style={{ minHeight: "100vh" }}>
-      <AppSider Title={Title} />
-      <Layout>
-        <AppHeader />
-        <Layout.Content style={{ padding: screens.sm ? 24 : 12 }}>
-          <CanAccess fallback={<ForbiddenResult />}>
-            {/* A page that fails to load or render says so; the next route starts afresh. */}
-            <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
-              <Outlet />
-            </LazyBoundary>
-          </CanAccess>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <ThemedLayout Header={AppHeader} Sider={Sider} Title={Title}>
+      <CanAccess fallback={<ForbiddenResult />}>
+        {/* A page that fails to load or render says so; the next route starts afresh. */}
+        <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
+          <Outlet />
+        </LazyBoundary>
+      </CanAccess>
+    </ThemedLayout>
   );
 }

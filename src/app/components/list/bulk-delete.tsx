@@ -3,6 +3,7 @@ import { useDataProvider, useInvalidate, type BaseKey, type BaseRecord } from "@
 import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
+import { useLocale, type Locale } from "../../i18n/use-locale";
 import type { AppHttpError } from "../../providers/http-client";
 
 interface Outcome {
@@ -12,8 +13,8 @@ interface Outcome {
   refused?: string;
 }
 
-const labelOf = (def: EntityDef, record: BaseRecord) =>
-  def.recordLabel !== "id" && record[def.recordLabel] !== undefined ? String(record[def.recordLabel]) : `${def.singular} #${String(record.id)}`;
+const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) =>
+  def.recordLabel !== "id" && record[def.recordLabel] !== undefined ? String(record[def.recordLabel]) : l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
 
 interface BulkDeleteProps {
   def: EntityDef;
@@ -26,6 +27,8 @@ interface BulkDeleteProps {
  * REFERENCED, draft-only …) and one refusal stops nothing else; then says what happened to each.
  */
 export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
+  const l = useLocale();
+  const { t } = l;
   const getProvider = useDataProvider();
   const invalidate = useInvalidate();
   const [running, setRunning] = useState(false);
@@ -39,9 +42,9 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
       const id = record.id as BaseKey;
       try {
         await deleteOne({ resource: def.name, id });
-        results.push({ id, label: labelOf(def, record) });
+        results.push({ id, label: labelOf(def, record, l) });
       } catch (e) {
-        results.push({ id, label: labelOf(def, record), refused: (e as AppHttpError)?.message ?? "Unexpected error" });
+        results.push({ id, label: labelOf(def, record, l), refused: (e as AppHttpError)?.message ?? t("errors.unexpected") });
       }
     }
     setRunning(false);
@@ -52,35 +55,36 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
 
   const deleted = outcomes?.filter((o) => !o.refused) ?? [];
   const refused = outcomes?.filter((o) => o.refused) ?? [];
-  const noun = (n: number) => (n === 1 ? def.singular.toLowerCase() : def.label.toLowerCase());
+  const noun = (n: number) => (n === 1 ? l.singular(def) : l.entityLabel(def)).toLowerCase();
 
   // The summary outlives the selection it reports on, so this stays mounted and the bar comes and goes.
   return (
     <>
       {selected.length > 0 && (
-        <Space style={{ marginBottom: 16 }} aria-label="Selection">
-          <Typography.Text>{selected.length} selected</Typography.Text>
+        <Space style={{ marginBottom: 16 }} aria-label={t("list.selection")}>
+          <Typography.Text>{t("list.selected", { count: selected.length })}</Typography.Text>
           <Popconfirm
-            title={`Delete ${selected.length} ${noun(selected.length)}?`}
-            description="Each is checked on its own; those that cannot be deleted are kept and listed."
-            okText="Delete"
+            title={t("list.bulkConfirm", { count: selected.length, what: noun(selected.length) })}
+            description={t("list.bulkHow")}
+            okText={t("buttons.delete")}
+            cancelText={t("buttons.cancel")}
             okButtonProps={{ danger: true }}
             onConfirm={run}
           >
             <Button danger icon={<DeleteOutlined />} loading={running}>
-              Delete selected
+              {t("list.deleteSelected")}
             </Button>
           </Popconfirm>
-          <Typography.Link onClick={onClear}>Clear selection</Typography.Link>
+          <Typography.Link onClick={onClear}>{t("list.clearSelection")}</Typography.Link>
         </Space>
       )}
       <Modal
         open={outcomes !== null}
-        title="Bulk delete"
+        title={t("list.bulkTitle")}
         onCancel={() => setOutcomes(null)}
         footer={
           <Button type="primary" onClick={() => setOutcomes(null)}>
-            Done
+            {t("list.done")}
           </Button>
         }
       >
@@ -88,10 +92,10 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
           <Alert
             type={refused.length ? (deleted.length ? "warning" : "error") : "success"}
             showIcon
-            message={`${deleted.length} deleted, ${refused.length} refused`}
+            message={t("list.bulkResult", { deleted: deleted.length, refused: refused.length })}
           />
-          <OutcomeList title="Deleted" outcomes={deleted} />
-          <OutcomeList title="Refused" outcomes={refused} />
+          <OutcomeList title={t("list.deleted")} outcomes={deleted} />
+          <OutcomeList title={t("list.refused")} outcomes={refused} />
         </Space>
       </Modal>
     </>

@@ -1,7 +1,9 @@
 import type { BaseRecord, CrudSort } from "@refinedev/core";
 import type { TableColumnType } from "antd";
-import { sortOrderOf } from "../../hooks/use-antd-table";
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { NamedField } from "../../lib/entity-view";
+import { t } from "../../i18n";
+import { fieldLabelKey } from "../../i18n/definition-keys";
 import { FieldValue } from "../fields/field-value";
 import { idsOf, ReferenceCell } from "./reference-cell";
 
@@ -13,10 +15,12 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
     return {
       key: name,
       dataIndex: name,
-      title: field.label,
+      // The list re-renders when the language changes, and asks again.
+      title: t(fieldLabelKey(field) ?? "", { defaultValue: field.label }),
       align: numeric ? "right" : undefined,
       sorter: !!sorters,
-      sortOrder: sorters ? sortOrderOf(name, sorters) : undefined,
+      // null, not undefined, when unsorted: the column stays controlled, so antd keeps no order of its own.
+      sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
       render: (value: unknown) =>
         field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />,
     };

@@ -1,14 +1,13 @@
+import { List, useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
-import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
-import { columnFields, filterKind, searchLabels } from "../../lib/entity-view";
-import { CreateButton } from "../buttons";
-import { Page } from "../layout/page";
+import { useLocale } from "../../i18n/use-locale";
+import { columnFields, filterKind, searchFields as searchedFields } from "../../lib/entity-view";
 import { BulkDelete } from "./bulk-delete";
 import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
@@ -17,15 +16,17 @@ import { RecordActions } from "./record-actions";
 
 /** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
+  const { t, number, entityLabel, fieldLabel } = useLocale();
   const ability = useAbility();
   const fields = useMemo(() => columnFields(def, ability), [def, ability]);
   const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
-  const searchFields = useMemo(() => searchLabels(def, ability), [def, ability]);
+  const searchFields = useMemo(() => searchedFields(def, ability), [def, ability]);
   const mayDelete = !def.readOnly && canDo(ability, "delete", def.name as never);
   // Selected rows across pages, by id, with the record as it was shown (for the summary).
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useAntdTable({
+  // Filters are set by our filter bar (from the definition), not by antd's column dropdowns.
+  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -47,7 +48,7 @@ export function EntityList({ def }: { def: EntityDef }) {
     ...fieldColumns(fields, rows, sorters),
     {
       key: "actions",
-      title: <span className="sb-visually-hidden">Actions</span>,
+      title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
       fixed: "right" as const,
       width: 1,
       render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} />,
@@ -57,7 +58,7 @@ export function EntityList({ def }: { def: EntityDef }) {
     ...tableProps.pagination,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZES.map(String),
-    showTotal: (total: number, [from, to]: [number, number]) => `${from}–${to} of ${total.toLocaleString("en-US")}`,
+    showTotal: (total: number, [from, to]: [number, number]) => t("list.range", { from: number(from), to: number(to), total: number(total) }),
   };
 
   const rowSelection = mayDelete
@@ -74,27 +75,28 @@ export function EntityList({ def }: { def: EntityDef }) {
             return next;
           }),
         // The policy's row rule (a placed order is never deleted) decides which rows can be ticked.
-        getCheckboxProps: (record: BaseRecord) => ({ disabled: !canDo(ability, "delete", def.name as never, record), "aria-label": `Select ${String(record[def.recordLabel] ?? record.id)}` }),
+        getCheckboxProps: (record: BaseRecord) => ({ disabled: !canDo(ability, "delete", def.name as never, record), "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }) }),
       }
     : undefined;
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
 
   return (
-    <Page
-      title={def.label}
-      extra={
+    <List
+      title={entityLabel(def)}
+      // The create button is List's own (hidden by the accessControlProvider where the role may not create).
+      headerButtons={({ defaultButtons }) => (
         <>
-          {!def.readOnly && <CreateButton resource={def.name} />}
+          {defaultButtons}
           <ExportCsvButton def={def} filters={filters} sorters={sorters} />
         </>
-      }
+      )}
     >
       <ListFilters
         fields={filterFields}
         filters={filters}
         setFilters={applyFilters}
         search={searchFields.length > 0}
-        searchPlaceholder={`Search ${searchFields.join(", ")}`}
+        searchPlaceholder={t("list.searchIn", { fields: searchFields.map((name) => fieldLabel(def, name).toLowerCase()).join(", ") })}
       />
       {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
       <Table<BaseRecord>
@@ -107,11 +109,11 @@ export function EntityList({ def }: { def: EntityDef }) {
         locale={{
           emptyText: (
             <Typography.Text type="secondary">
-              {filtered ? `No ${def.label.toLowerCase()} match these filters.` : `No ${def.label.toLowerCase()} yet.`}
+              {t(filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
             </Typography.Text>
           ),
         }}
       />
-    </Page>
+    </List>
   );
 }

@@ -4,7 +4,10 @@ import { Button, Input, InputNumber, Select, Space } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
-import { filterKind, humanize, type NamedField } from "../../lib/entity-view";
+import { fieldLabelKey } from "../../i18n/definition-keys";
+import { useLocale } from "../../i18n/use-locale";
+import { filterKind, type NamedField } from "../../lib/entity-view";
+import { optionLabel } from "../fields/field-value";
 import { ReferenceSelect } from "../fields/reference-select";
 
 interface ListFiltersProps {
@@ -31,17 +34,19 @@ const asBoolean = (v: unknown): boolean | undefined => (v === true || v === "tru
  * (`_gte` / `_lte`), dates as a date range. Everything lives in the table's filters, hence the URL.
  */
 export function ListFilters({ fields, filters, setFilters, search, searchPlaceholder }: ListFiltersProps) {
+  const { t } = useLocale();
   const active = logical(filters).some((f) => f.value !== undefined && f.value !== "" && !(Array.isArray(f.value) && !f.value.length));
   const reset = () =>
     setFilters(
       logical(filters).map((f) => ({ ...f, value: undefined })),
     );
   return (
-    <Space wrap size={[8, 8]} style={{ marginBottom: 16 }} role="search" aria-label="Filters">
+    <Space wrap size={[8, 8]} style={{ marginBottom: 16 }} role="search" aria-label={t("list.filters")}>
       {search && <SearchBox value={String(valueOf(filters, "q", "eq") ?? "")} placeholder={searchPlaceholder} onSearch={(q) => setFilters([{ field: "q", operator: "eq", value: q || undefined }])} />}
       {fields.map(([name, field]) => {
         const kind = filterKind(field);
-        const label = field.label;
+        const key = fieldLabelKey(field);
+        const label = key ? t(key, { defaultValue: field.label }) : field.label;
         switch (kind) {
           case "enum":
             return (
@@ -54,7 +59,7 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
                 style={{ minWidth: 160 }}
                 maxTagCount="responsive"
                 value={asArray(valueOf(filters, name, "in")).map(String)}
-                options={(field.options ?? []).map((o) => ({ value: o, label: humanize(o) }))}
+                options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))}
                 onChange={(values: string[]) => setFilters([{ field: name, operator: "in", value: values.length ? values : undefined }])}
               />
             );
@@ -68,8 +73,8 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
                 style={{ minWidth: 120 }}
                 value={asBoolean(valueOf(filters, name, "eq"))}
                 options={[
-                  { value: true, label: `${label}: yes` },
-                  { value: false, label: `${label}: no` },
+                  { value: true, label: t("list.yes", { label }) },
+                  { value: false, label: t("list.no", { label }) },
                 ]}
                 onChange={(v: boolean | undefined) => setFilters([{ field: name, operator: "eq", value: v }])}
               />
@@ -109,6 +114,7 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
 const SEARCH_DEBOUNCE_MS = 300;
 
 function SearchBox({ value, placeholder, onSearch }: { value: string; placeholder: string; onSearch: (q: string) => void }) {
+  const { t } = useLocale();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   // The parent's handler is a new function on each render; a render must not restart the wait.
@@ -125,7 +131,7 @@ function SearchBox({ value, placeholder, onSearch }: { value: string; placeholde
   return (
     <Input.Search
       allowClear
-      aria-label="Search"
+      aria-label={t("list.search")}
       placeholder={placeholder}
       style={{ width: 320 }}
       value={text}
@@ -146,6 +152,7 @@ interface RangeProps {
 }
 
 function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & { money: boolean }) {
+  const { t } = useLocale();
   const toShown = (v: unknown) => {
     const n = asNumber(v);
     return n === null ? null : money ? centsToDollars(n) : n;
@@ -155,16 +162,16 @@ function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & {
   return (
     <Space.Compact>
       <InputNumber<number>
-        aria-label={`${label} from`}
-        placeholder={`${label} from`}
+        aria-label={t("list.from", { label })}
+        placeholder={t("list.from", { label })}
         prefix={money ? "$" : undefined}
         style={{ width: 140 }}
         value={toShown(valueOf(filters, name, "gte"))}
         onChange={(v) => set("gte", v)}
       />
       <InputNumber<number>
-        aria-label={`${label} to`}
-        placeholder="to"
+        aria-label={t("list.to", { label })}
+        placeholder={t("list.toShort")}
         prefix={money ? "$" : undefined}
         style={{ width: 110 }}
         value={toShown(valueOf(filters, name, "lte"))}
@@ -206,6 +213,7 @@ function DayInput({ label, value, onCommit, addonBefore }: { label: string; valu
 }
 
 function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
+  const { t } = useLocale();
   // Native date inputs: keyboard-first, localised by the browser, and no date-picker library on the list's download.
   const set = (operator: "gte" | "lte", day: string) => {
     const d = dayjs(day);
@@ -213,8 +221,8 @@ function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
   };
   return (
     <Space.Compact>
-      <DayInput label={`${label} from`} addonBefore={label} value={dayOf(valueOf(filters, name, "gte"))} onCommit={(day) => set("gte", day)} />
-      <DayInput label={`${label} to`} value={dayOf(valueOf(filters, name, "lte"))} onCommit={(day) => set("lte", day)} />
+      <DayInput label={t("list.from", { label })} addonBefore={label} value={dayOf(valueOf(filters, name, "gte"))} onCommit={(day) => set("gte", day)} />
+      <DayInput label={t("list.to", { label })} value={dayOf(valueOf(filters, name, "lte"))} onCommit={(day) => set("lte", day)} />
     </Space.Compact>
   );
 }

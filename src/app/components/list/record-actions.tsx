@@ -1,7 +1,8 @@
-import { CanAccess, type BaseRecord } from "@refinedev/core";
+import { DeleteButton, EditButton, ShowButton } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
 import type { EntityDef } from "../../../domain/fields";
-import { DeleteButton, EditButton, ShowButton } from "../buttons";
+import { useLocale } from "../../i18n/use-locale";
 
 interface RecordActionsProps {
   def: EntityDef;
@@ -13,44 +14,35 @@ interface RecordActionsProps {
 }
 
 /**
- * Show / edit / delete for one record, each only where the policy allows it for this very record
- * (an agent sees no edit button on someone else's customer, nobody a delete on a placed order).
+ * Show / edit / delete for one record: @refinedev/antd's buttons, whose own access check asks the
+ * accessControlProvider with this very record (`meta.record`), so the row rules count: an agent
+ * sees no edit button on someone else's customer, nobody a delete on a placed order.
  */
 export function RecordActions({ def, record, compact = true, show = true, onDeleted }: RecordActionsProps) {
+  const { t, singular } = useLocale();
   const id = record.id;
   if (id === undefined) return null;
-  const params = { id, data: record };
-  const off = { enabled: false };
+  const meta = { record };
   const size = compact ? "small" : "middle";
-  // Refine titles a button "You don't have permission to access" whenever its own access check is
-  // off, as it is here (CanAccess decides, per record): a hover tip that says the opposite of the truth.
-  const title = (what: string) => `${what} this ${def.singular.toLowerCase()}`;
+  const what = singular(def).toLowerCase();
+  const title = (action: "show" | "edit" | "delete") => t(`list.action.${action}`, { what });
   return (
     <Space size={compact ? 4 : 8}>
-      {show && (
-        <CanAccess resource={def.name} action="show" params={params}>
-          <ShowButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} title={title("Show")} />
-        </CanAccess>
-      )}
+      {show && <ShowButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("show")} />}
+      {!def.readOnly && <EditButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("edit")} />}
       {!def.readOnly && (
-        <CanAccess resource={def.name} action="edit" params={params}>
-          <EditButton resource={def.name} recordItemId={id} hideText={compact} size={size} accessControl={off} title={title("Edit")} />
-        </CanAccess>
-      )}
-      {!def.readOnly && (
-        <CanAccess resource={def.name} action="delete" params={params}>
-          <DeleteButton
-            resource={def.name}
-            recordItemId={id}
-            hideText={compact}
-            size={size}
-            accessControl={off}
-            title={title("Delete")}
-            confirmTitle={`Delete this ${def.singular.toLowerCase()}?`}
-            confirmOkText="Delete"
-            onSuccess={onDeleted}
-          />
-        </CanAccess>
+        <DeleteButton
+          resource={def.name}
+          recordItemId={id}
+          meta={meta}
+          hideText={compact}
+          size={size}
+          title={title("delete")}
+          confirmTitle={t("list.confirmDelete", { what })}
+          confirmOkText={t("buttons.delete")}
+          confirmCancelText={t("buttons.cancel")}
+          onSuccess={onDeleted}
+        />
       )}
     </Space>
   );

@@ -1,22 +1,7 @@
 import type { OrderStatus } from "../../../domain/order-lifecycle";
 
-/** What the button that takes an order to a status says. */
-export const TRANSITION_ACTION: Record<Exclude<OrderStatus, "draft">, string> = {
-  placed: "Place order",
-  paid: "Mark as paid",
-  shipped: "Mark as shipped",
-  delivered: "Mark as delivered",
-  cancelled: "Cancel order",
-  refunded: "Refund",
-};
+/** The catalogue key of what the button that takes an order to a status says ("Place order"). */
+export const transitionActionKey = (to: Exclude<OrderStatus, "draft">) => `orderPage.action.${to}`;
 
-/** How the timeline names the step that reached a status. */
-export const STEP_LABEL: Record<OrderStatus, string> = {
-  draft: "Created as draft",
-  placed: "Placed",
-  paid: "Paid",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+/** The catalogue key of how the timeline names the step that reached a status. */
+export const stepLabelKey = (status: OrderStatus) => `orderPage.step.${status}`;

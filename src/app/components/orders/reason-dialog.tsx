@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Typography } from "antd";
 import { orders } from "../../../domain/entities";
+import { useLocale } from "../../i18n/use-locale";
 import { ruleFor } from "../fields/field-input";
 
 const REASON_FIELD = { ...orders.fields.reason, required: true };
@@ -19,12 +20,12 @@ interface ReasonDialogProps {
 
 /** Cancel and refund: the reason, checked by the definition's rule before it is sent. */
 export default function ReasonDialog({ open, afterClose, action, number, givesStockBack, saving, onCancel, onSubmit }: ReasonDialogProps) {
+  const { t, fieldLabel } = useLocale();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal open={open} afterClose={afterClose} title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText="Back" onCancel={onCancel} onOk={() => form.submit()}>
+    <Modal open={open} afterClose={afterClose} title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText={t("common.back")} onCancel={onCancel} onOk={() => form.submit()}>
       <Typography.Paragraph>
-        {givesStockBack ? "The stock of its lines goes back to the catalogue." : "The stock is not given back."} Say why; the reason is kept on the order and in its
-        timeline.
+        {givesStockBack ? t("orderPage.reasonDialog.stockBack") : t("orderPage.reasonDialog.stockKept")} {t("orderPage.reasonDialog.why")}
       </Typography.Paragraph>
       <Form
         form={form}
@@ -34,7 +35,7 @@ export default function ReasonDialog({ open, afterClose, action, number, givesSt
           if (errors) form.setFields([{ name: "reason", errors }]);
         }}
       >
-        <Form.Item name="reason" label="Reason" required rules={[ruleFor(REASON_FIELD)]} validateFirst>
+        <Form.Item name="reason" label={fieldLabel(orders, "reason")} required rules={[ruleFor(REASON_FIELD)]} validateFirst>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_FIELD.max} showCount autoFocus />
         </Form.Item>
       </Form>

@@ -2,12 +2,14 @@ import { useCustomMutation, useInvalidate, type BaseRecord } from "@refinedev/co
 import { Button, Space } from "antd";
 import { lazy, useEffect, useState } from "react";
 import { REASON_REQUIRED, STOCK_EFFECT, type OrderStatus } from "../../../domain/order-lifecycle";
+import { orders } from "../../../domain/entities";
 import { allowedTransitions } from "../../../domain/policy";
 import { API_URL } from "../../config";
 import { useAbility } from "../../hooks/use-session";
 import type { AppHttpError } from "../../providers/http-client";
 import { LazyBoundary } from "../result/lazy-boundary";
-import { TRANSITION_ACTION } from "./order-labels";
+import { useLocale } from "../../i18n/use-locale";
+import { transitionActionKey } from "./order-labels";
 
 // Asked only on cancel and refund: the dialog (a form with the definition's rule) is not part of
 // the order page's download; it is fetched once the page shows a button that needs it.
@@ -28,6 +30,8 @@ interface TransitionButtonsProps {
  */
 export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) {
   const ability = useAbility();
+  const { t, option } = useLocale();
+  const actionText = (to: Target) => t(transitionActionKey(to));
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord>();
   // The move the reason dialog is for. It stays mounted through its closing animation (open false),
@@ -52,7 +56,7 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
         url: `${API_URL}/orders/${String(order.id)}/transitions`,
         method: "post",
         values: { to, version: order.version, ...(reason !== undefined ? { reason } : {}) },
-        successNotification: () => ({ type: "success", message: `${number}: ${TRANSITION_ACTION[to].toLowerCase()} done`, description: `The order is now ${to}.` }),
+        successNotification: () => ({ type: "success", message: t("orderPage.moved", { number, action: actionText(to).toLowerCase() }), description: t("orderPage.nowStatus", { status: option(orders, "status", to).toLowerCase() }) }),
         errorNotification: (error) => {
           const e = error as AppHttpError | undefined;
           if (e?.code === "VALIDATION_FAILED" && e.errors?.reason) return false;
@@ -60,8 +64,8 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
           return {
             type: "error",
             key: `order-${String(order.id)}-transition`,
-            message: conflict ? "Someone else changed this order meanwhile" : `Could not ${TRANSITION_ACTION[to].toLowerCase()}`,
-            description: conflict ? "Nothing was changed. The page now shows the order as it is; check it and try again." : (e?.message ?? "Unexpected error"),
+            message: conflict ? t("orderPage.conflictTitle") : t("orderPage.moveFailed", { action: actionText(to).toLowerCase() }),
+            description: conflict ? t("orderPage.conflictDescription") : (e?.message ?? t("errors.unexpected")),
           };
         },
       });
@@ -84,7 +88,7 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
 
   return (
     <>
-      <Space wrap aria-label="Transitions" role="group">
+      <Space wrap aria-label={t("orderPage.transitions")} role="group">
         {targets.map((to) => {
           const needsReason = REASON_REQUIRED.includes(to);
           return (
@@ -100,7 +104,7 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
                 setDialogOpen(true);
               }}
             >
-              {TRANSITION_ACTION[to]}
+              {actionText(to)}
             </Button>
           );
         })}
@@ -111,7 +115,7 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
             key={dialogFor}
             open={dialogOpen}
             afterClose={() => setDialogFor(null)}
-            action={TRANSITION_ACTION[dialogFor]}
+            action={actionText(dialogFor)}
             number={number}
             givesStockBack={dialogFor === "cancelled"}
             saving={mutation.isPending}

@@ -2,6 +2,7 @@ import { Button } from "antd";
 import { lazy, Suspense, type ComponentProps } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Link } from "react-router";
+import { useLocale } from "../../i18n/use-locale";
 import type { AppHttpError } from "../../providers/http-client";
 
 // antd's Result carries its 403/404/500 illustrations (~10 kB gzipped): fetched when a page fails,
@@ -24,15 +25,17 @@ const Result = (props: ResultProps) => (
   </ErrorBoundary>
 );
 
-export function NotFoundResult({ what = "page" }: { what?: string }) {
+/** `what`: the kind of thing that was asked for, in the operator's language ("customer"); a page by default. */
+export function NotFoundResult({ what }: { what?: string }) {
+  const { t } = useLocale();
   return (
     <Result
       status="404"
-      title="Not found"
-      subTitle={`This ${what} does not exist, or you cannot see it.`}
+      title={t("results.notFoundTitle")}
+      subTitle={t("results.notFound", { what: what ?? t("results.page") })}
       extra={
         <Link to="/">
-          <Button type="primary">Back to the dashboard</Button>
+          <Button type="primary">{t("results.backToDashboard")}</Button>
         </Link>
       }
     />
@@ -40,14 +43,15 @@ export function NotFoundResult({ what = "page" }: { what?: string }) {
 }
 
 export function ForbiddenResult() {
+  const { t } = useLocale();
   return (
     <Result
       status="403"
-      title="Not allowed"
-      subTitle="Your role does not give you access to this page."
+      title={t("results.forbiddenTitle")}
+      subTitle={t("results.forbidden")}
       extra={
         <Link to="/">
-          <Button type="primary">Back to the dashboard</Button>
+          <Button type="primary">{t("results.backToDashboard")}</Button>
         </Link>
       }
     />
@@ -56,15 +60,16 @@ export function ForbiddenResult() {
 
 /** How a page answers a failed load: 404 and 403 as results, anything else with its message. */
 export function LoadErrorResult({ error, what }: { error: unknown; what: string }) {
+  const { t } = useLocale();
   const e = error as Partial<AppHttpError> | undefined;
   if (e?.statusCode === 404) return <NotFoundResult what={what} />;
   if (e?.statusCode === 403) return <ForbiddenResult />;
   return (
     <Result
       status="error"
-      title={`This ${what} could not be loaded`}
-      subTitle={[e?.message, e?.requestId ? `(request ${e.requestId})` : ""].filter(Boolean).join(" ")}
-      extra={<Button onClick={() => window.location.reload()}>Try again</Button>}
+      title={t("results.loadFailed", { what })}
+      subTitle={[e?.message, e?.requestId ? t("common.request", { id: e.requestId }) : ""].filter(Boolean).join(" ")}
+      extra={<Button onClick={() => window.location.reload()}>{t("common.tryAgain")}</Button>}
     />
   );
 }

@@ -1,6 +1,18 @@
 import { Button } from "antd";
 import { Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
+import { useLocale } from "../../i18n/use-locale";
+
+function Failed({ error }: { error: unknown }) {
+  const { t } = useLocale();
+  return (
+    <div role="alert" style={{ padding: 16 }}>
+      <p style={{ margin: "0 0 8px", fontWeight: 600 }}>{t("results.partFailed")}</p>
+      <p style={{ margin: "0 0 12px" }}>{error instanceof Error ? error.message : String(error)}</p>
+      <Button onClick={() => window.location.reload()}>{t("common.reload")}</Button>
+    </div>
+  );
+}
 
 /**
  * Around what renders code fetched on demand (a page, a dialog, an editor). If that fetch fails —
@@ -12,13 +24,7 @@ export function LazyBoundary({ children, fallback = null, resetKey }: { children
   return (
     <ErrorBoundary
       resetKeys={[resetKey]}
-      fallbackRender={({ error }) => (
-        <div role="alert" style={{ padding: 16 }}>
-          <p style={{ margin: "0 0 8px", fontWeight: 600 }}>This part of the page could not be shown.</p>
-          <p style={{ margin: "0 0 12px" }}>{error instanceof Error ? error.message : String(error)}</p>
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
-        </div>
-      )}
+      fallbackRender={({ error }) => <Failed error={error} />}
     >
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>

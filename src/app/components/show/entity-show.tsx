@@ -1,13 +1,13 @@
+import { ListButton, RefreshButton, Show } from "@refinedev/antd";
 import { useNavigation, useShow, type BaseRecord } from "@refinedev/core";
 import { Descriptions, Tabs } from "antd";
 import { useMemo } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
+import { useLocale } from "../../i18n/use-locale";
 import { showFields } from "../../lib/entity-view";
-import { ListButton, RefreshButton } from "../buttons";
 import { FieldValue } from "../fields/field-value";
-import { Page } from "../layout/page";
 import { RecordActions } from "../list/record-actions";
 import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
@@ -17,22 +17,23 @@ import { RelatedList } from "./related-list";
 /** The generic record page: every field the role may read, related lists, and the History tab. */
 export function EntityShow({ def, id }: { def: EntityDef; id: string | number }) {
   const ability = useAbility();
+  const { t, singular, entityLabel, fieldLabel, relatedLabel } = useLocale();
   const { list } = useNavigation();
   const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
   const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
 
-  if (query.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
+  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
   const named = def.recordLabel !== "id" && record?.[def.recordLabel] !== undefined;
-  const title = record ? (named ? String(record[def.recordLabel]) : `${def.singular} #${String(record.id)}`) : def.singular;
+  const title = record ? (named ? String(record[def.recordLabel]) : t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
   const tabs = [
     {
       key: "details",
-      label: "Details",
+      label: t("show.details"),
       children: (
         <Descriptions bordered column={1} size="middle" styles={{ label: { width: 200 } }}>
           {fields.map(([name, field]) => (
-            <Descriptions.Item key={name} label={field.label}>
+            <Descriptions.Item key={name} label={fieldLabel(def, name)}>
               {field.type === "reference" && record ? (
                 <ReferenceCell field={field} value={record[name]} />
               ) : field.type === "json" && record ? (
@@ -47,25 +48,25 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
     },
     ...(def.related ?? [])
       .filter((r) => canDo(ability, "read", r.resource as never))
-      .map((r) => ({ key: `related-${r.resource}-${r.field}`, label: r.label, children: <RelatedList related={r} id={id} /> })),
+      .map((r) => ({ key: `related-${r.resource}-${r.field}`, label: relatedLabel(def, r), children: <RelatedList related={r} id={id} /> })),
     // The audit log's own records have no history of their own.
-    ...(!def.readOnly && canDo(ability, "read", "audit-events") ? [{ key: "history", label: "History", children: <History def={def} id={id} /> }] : []),
+    ...(!def.readOnly && canDo(ability, "read", "audit-events") ? [{ key: "history", label: t("show.history"), children: <History def={def} id={id} /> }] : []),
   ];
 
   return (
-    <Page
-      nested
+    <Show
       title={title}
-      loading={query.isLoading}
-      extra={
+      isLoading={query.isLoading}
+      // Show's own edit and delete buttons ask without the record; ours ask with it (row rules).
+      headerButtons={
         <>
-          <ListButton resource={def.name}>{def.label}</ListButton>
+          <ListButton resource={def.name}>{entityLabel(def)}</ListButton>
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
           <RefreshButton resource={def.name} recordItemId={id} />
         </>
       }
     >
       <Tabs items={tabs} destroyOnHidden />
-    </Page>
+    </Show>
   );
 }

@@ -1,10 +1,12 @@
 import { useList, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Empty, List as AntList, Space, Table, Tag, Typography } from "antd";
 import { Link } from "react-router";
-import { allFields, getEntity, isResourceName } from "../../../domain/entities";
+import { allFields, auditEvents, getEntity, isResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { DateTimeValue, FieldValue } from "../fields/field-value";
-import { humanize } from "../../lib/entity-view";
+import { fieldLabelKey } from "../../i18n/definition-keys";
+import { useLocale } from "../../i18n/use-locale";
+import { optionLabel } from "../fields/field-value";
 import { recordHistoryUrl } from "../../lib/list-url";
 
 interface Change {
@@ -17,6 +19,7 @@ const isChanges = (value: unknown): value is Record<string, Change> =>
 
 /** An audit event's `{ field: { from, to } }`, each value shown as its field's type says. */
 export function ChangesTable({ resource, changes }: { resource?: string; changes: unknown }) {
+  const { t } = useLocale();
   if (!isChanges(changes)) return <Typography.Text code>{JSON.stringify(changes)}</Typography.Text>;
   const entries = Object.entries(changes);
   if (!entries.length) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -29,9 +32,9 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
       rowKey="field"
       dataSource={entries.map(([field, change]) => ({ field, ...change }))}
       columns={[
-        { key: "field", title: "Field", render: (_, row) => fields[row.field]?.label ?? row.field },
-        { key: "from", title: "Before", render: (_, row) => show(row.field, row.from) },
-        { key: "to", title: "After", render: (_, row) => show(row.field, row.to) },
+        { key: "field", title: t("show.field"), render: (_, row) => (fields[row.field] ? t(fieldLabelKey(fields[row.field]) ?? "", { defaultValue: fields[row.field].label }) : row.field) },
+        { key: "from", title: t("show.before"), render: (_, row) => show(row.field, row.from) },
+        { key: "to", title: t("show.after"), render: (_, row) => show(row.field, row.to) },
       ]}
     />
   );
@@ -41,6 +44,7 @@ const HISTORY_PAGE = 50;
 
 /** The record's audit events, newest first: who, when, and each field's from → to. */
 export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
+  const { t, number } = useLocale();
   const { result, query } = useList<BaseRecord>({
     resource: "audit-events",
     filters: [
@@ -51,7 +55,7 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
     pagination: { pageSize: HISTORY_PAGE },
   });
   const total = result.total ?? 0;
-  if (!query.isLoading && result.data.length === 0) return <Empty description="No recorded changes." />;
+  if (!query.isLoading && result.data.length === 0) return <Empty description={t("show.noChanges")} />;
   return (
     <AntList
       loading={query.isLoading}
@@ -61,7 +65,7 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
         // Older events than a page holds stay reachable: the log has them all, filtered to this record.
         total > HISTORY_PAGE ? (
           <Link to={recordHistoryUrl(def.name, Number(id))}>
-            Showing the newest {HISTORY_PAGE} of {total.toLocaleString("en-US")} events — all of them in the audit log
+            {t("show.newest", { count: HISTORY_PAGE, total: number(total) })}
           </Link>
         ) : undefined
       }
@@ -72,9 +76,9 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
           <AntList.Item>
             <Space direction="vertical" style={{ width: "100%" }}>
               <Space wrap>
-                <Tag>{humanize(String(event.action))}</Tag>
-                <Typography.Text strong>{String(event.actorName ?? "System")}</Typography.Text>
-                <Link to={`/audit-events/show/${String(event.id)}`} title="Open this event in the audit log">
+                <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
+                <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
+                <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
                   <DateTimeValue value={event.at} />
                 </Link>
               </Space>

@@ -1,10 +1,11 @@
+import { useTable } from "@refinedev/antd";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Table } from "antd";
 import { useMemo } from "react";
 import { getEntity } from "../../../domain/entities";
 import type { RelatedList as RelatedListDef } from "../../../domain/fields";
-import { useAntdTable } from "../../hooks/use-antd-table";
 import { useAbility } from "../../hooks/use-session";
+import { useLocale } from "../../i18n/use-locale";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
 import { RecordActions } from "../list/record-actions";
@@ -13,9 +14,10 @@ import { RecordActions } from "../list/record-actions";
 export function RelatedList({ related, id }: { related: RelatedListDef; id: BaseKey }) {
   const def = getEntity(related.resource);
   const ability = useAbility();
+  const { t, number, entityLabel } = useLocale();
   // The back-pointing column is this very record on every row: leave it out.
   const fields = useMemo(() => columnFields(def, ability).filter(([name]) => name !== related.field), [def, ability, related.field]);
-  const { tableProps, sorters } = useAntdTable({
+  const { tableProps, sorters } = useTable<BaseRecord>({
     resource: related.resource,
     syncWithLocation: false,
     pagination: { pageSize: 10 },
@@ -32,8 +34,8 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
       rowKey="id"
       columns={columns}
       size="small"
-      pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total.toLocaleString("en-US")} in all` }}
-      locale={{ emptyText: `No ${related.label.toLowerCase()}.` }}
+      pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => t("show.inAll", { count: number(total) }) }}
+      locale={{ emptyText: t("show.none", { what: entityLabel(def).toLowerCase() }) }}
     />
   );
 }

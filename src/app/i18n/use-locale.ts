@@ -1,0 +1,45 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { EntityDef, RelatedList } from "../../domain/fields";
+import { formatDate, formatDateTime, formatDateTimeLong, formatMoney, formatNumber } from "../../domain/format";
+import { humanize } from "../lib/entity-view";
+import { fieldKey, optionKey, relatedLabelKey } from "./definition-keys";
+import { DEFAULT_LANGUAGE, intlLocale, toLanguage } from "./language";
+import { localizeMessage } from "./server-messages";
+import { allFields } from "../../domain/entities";
+
+/**
+ * The chosen language where a component renders: its translate function, Intl formatting in its
+ * locale, and the definitions' labels in it. Re-renders the component when the language changes.
+ */
+export function useLocale() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
+  const locale = intlLocale(language);
+  return useMemo(() => {
+    const tr = (key: string, options?: Record<string, unknown>) => t(key, options ?? {});
+    return {
+      t: tr,
+      language,
+      locale,
+      money: (cents: number | null | undefined) => formatMoney(cents, locale),
+      number: (n: number) => formatNumber(n, locale),
+      dateTime: (value: string | number | Date) => formatDateTime(value, locale),
+      dateTimeLong: (value: string | number | Date) => formatDateTimeLong(value, locale),
+      date: (value: string | number | Date, options?: Intl.DateTimeFormatOptions) => formatDate(value, locale, options),
+      /** A domain field message (a client rule's or the server's) in this language. */
+      message: (text: string) => localizeMessage(text, tr, locale),
+      entityLabel: (def: EntityDef) => tr(`entities.${def.name}.label`, { defaultValue: def.label }),
+      singular: (def: EntityDef) => tr(`entities.${def.name}.singular`, { defaultValue: def.singular }),
+      fieldLabel: (def: EntityDef, name: string) => tr(`${fieldKey(def.name, name)}.label`, { defaultValue: allFields(def)[name]?.label ?? humanize(name) }),
+      fieldHelp: (def: EntityDef, name: string) => {
+        const help = def.fields[name]?.help;
+        return help ? tr(`${fieldKey(def.name, name)}.help`, { defaultValue: help }) : undefined;
+      },
+      option: (def: EntityDef, name: string, value: string) => tr(optionKey(def.name, name, value), { defaultValue: humanize(value) }),
+      relatedLabel: (def: EntityDef, related: RelatedList) => tr(relatedLabelKey(def.name, related), { defaultValue: related.label }),
+    };
+  }, [t, language, locale]);
+}
+
+export type Locale = ReturnType<typeof useLocale>;
