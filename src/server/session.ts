@@ -54,6 +54,16 @@ export const readToken = (req: Request): string | null => {
   return token && TOKEN_PATTERN.test(token) ? token : null;
 };
 
+/** The staff member of a session that is live now: not ended, not expired, account active. */
+function liveActor(store: Store, session: DbShape["sessions"][number] | undefined, now: number, seen?: number): Row | null {
+  if (!session || isExpired(session, now, seen)) return null;
+  const actor = store.data.staff.find((s) => s.id === session.staffId);
+  return actor && actor.active === true ? actor : null;
+}
+
+/** For a long-lived stream (live events): is the session it was opened with still live? */
+export const sessionActor = (store: Store, sessionId: string) => liveActor(store, store.data.sessions.find((s) => s.id === sessionId), Date.now());
+
 /** Resolves the session a request carries (if any) into `req.ctx`; refusing is the router's job. */
 export function sessionMiddleware(store: Store): RequestHandler {
   const lastSeen = new Map<string, number>();
@@ -67,8 +77,8 @@ export function sessionMiddleware(store: Store): RequestHandler {
     const now = Date.now();
     const session = store.data.sessions.find((s) => s.id === id);
     const seen = Math.max(session ? Date.parse(session.lastSeenAt) : 0, lastSeen.get(id) ?? 0);
-    const actor: Row | undefined = session && store.data.staff.find((s) => s.id === session.staffId);
-    if (!session || isExpired(session, now, seen) || !actor || actor.active !== true) {
+    const actor = liveActor(store, session, now, seen);
+    if (!session || !actor) {
       lastSeen.delete(id);
       req.ctx.staleCookie = true;
       return next();
