@@ -7,7 +7,9 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { safeReturnPath } from "./lib/return-path";
+import { RefineKbarProvider } from "@refinedev/kbar";
 import { accessControlProvider } from "./providers/access-control-provider";
+import { liveProvider } from "./providers/live-provider";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
@@ -23,6 +25,7 @@ const ShowPage = lazy(() => import("./pages/show-page"));
 const CreatePage = lazy(() => import("./pages/create-page"));
 const EditPage = lazy(() => import("./pages/edit-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
+const CommandPalette = lazy(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
 const Blank = () => <div style={{ minHeight: "100vh" }} />;
 
@@ -49,6 +52,7 @@ export function App() {
             authProvider={authProvider}
             accessControlProvider={accessControlProvider}
             notificationProvider={useNotificationProvider}
+            liveProvider={liveProvider}
             resources={resources}
             options={{
               syncWithLocation: true,
@@ -56,14 +60,18 @@ export function App() {
               disableTelemetry: true,
               reactQuery: { clientConfig: queryClient },
               title: { text: APP_TITLE },
+              // Lists and records refetch when someone else changes what they show (GET /api/events).
+              liveMode: "auto",
             }}
           >
+            <RefineKbarProvider>
             <Suspense fallback={<Blank />}>
               <Routes>
                 <Route
                   element={
                     <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<Blank />}>
                       <AppShell />
+                      <CommandPalette />
                     </Authenticated>
                   }
                 >
@@ -92,6 +100,7 @@ export function App() {
             </Suspense>
             <UnsavedChangesNotifier />
             <DocumentTitleHandler handler={documentTitle} />
+            </RefineKbarProvider>
           </Refine>
         </AntdApp>
       </ConfigProvider>
