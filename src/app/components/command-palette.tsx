@@ -96,7 +96,8 @@ function Results() {
               color: item.name.toLowerCase() === "delete" ? token.colorError : token.colorText,
             }}
           >
-            {item.icon}
+            {/* The icon's own label ("shopping-cart") is not part of what the option is called. */}
+            <span aria-hidden="true">{item.icon}</span>
             <span>{item.name}</span>
             {item.subtitle && <span style={{ color: token.colorTextSecondary, fontSize: 12 }}>{item.subtitle}</span>}
           </div>
