@@ -9,9 +9,9 @@ import { errorHandler } from "./errors";
 import { requestId } from "./request-id";
 import { apiRouter } from "./routes";
 import { sessionMiddleware } from "./session";
-import type { Store } from "./store";
+import type { Storage } from "./storage/types";
 
-export function createApp(store: Store): Express {
+export function createApp(storage: Storage): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
@@ -19,7 +19,7 @@ export function createApp(store: Store): Express {
   // objects and arrays never reach anything.
   app.set("query parser", false);
   app.use(requestId);
-  app.use("/api", jsonBody, sessionMiddleware(store), apiRouter(store), errorHandler);
+  app.use("/api", jsonBody, sessionMiddleware(storage), apiRouter(storage), errorHandler);
   return app;
 }
 

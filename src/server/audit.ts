@@ -1,15 +1,15 @@
 /**
  * The audit trail: every write and every auth event appends one event, inside the same store
- * write as the change it records. Secrets never enter it: a password change is recorded by
- * name only.
+ * transaction as the change it records. Secrets never enter it: a password change is recorded
+ * by name only.
  */
 import isEqual from "lodash/isEqual";
 import type { AuditAction } from "../domain/entities/audit-events";
 import { allFields } from "../domain/entities";
 import type { EntityDef } from "../domain/fields";
 import type { RequestContext } from "./context";
-import type { DbShape, Row } from "./db-shape";
-import type { Store } from "./store";
+import type { Row } from "./db-shape";
+import type { Tx } from "./storage/types";
 
 export type Changes = Record<string, { from?: unknown; to?: unknown }>;
 
@@ -42,12 +42,10 @@ export interface AuditInput {
   email?: string;
 }
 
-export function appendAudit(store: Store, data: DbShape, ctx: RequestContext, input: AuditInput, now: Date) {
+export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
   const actor = input.actor !== undefined ? input.actor : ctx.actor;
-  const at = now.toISOString();
-  const event: Row = {
-    id: store.nextId("audit-events"),
-    at,
+  return tx.audit({
+    at: now.toISOString(),
     actorId: actor?.id ?? null,
     actorName: (actor?.name as string | undefined) ?? null,
     action: input.action,
@@ -56,10 +54,5 @@ export function appendAudit(store: Store, data: DbShape, ctx: RequestContext, in
     changes: input.changes ?? {},
     ...(input.email !== undefined ? { email: input.email } : {}),
     ip: ctx.ip,
-    createdAt: at,
-    updatedAt: at,
-    version: 1,
-  };
-  data["audit-events"].push(event);
-  return event;
+  });
 }

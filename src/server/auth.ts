@@ -13,8 +13,8 @@ import { newFieldErrors } from "./errors";
 import { requireBody } from "./guard";
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from "./login-limit";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
-import { clearSessionCookie, endSessionsOf, newSession, pruneSessions, setSessionCookie } from "./session";
-import type { Store } from "./store";
+import { clearSessionCookie, newSession, pruneSessions, setSessionCookie } from "./session";
+import type { Storage } from "./storage/types";
 
 const loginBody = z.strictObject({
   email: z.string({ error: "Required" }).trim().toLowerCase().min(1, { error: "Required" }).max(EMAIL_MAX, { error: `Must be at most ${EMAIL_MAX} characters` }),
@@ -40,50 +40,49 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
 
 const userView = (user: Row) => stripRecord(defineAbilityFor({ id: user.id, role: user.role as Role }), "staff", user);
 
-const findByEmail = (store: Store, email: string) => store.data.staff.find((s) => typeof s.email === "string" && s.email.toLowerCase() === email);
-const credentialOf = (store: Store, staffId: number) => store.data.credentials.find((c) => c.staffId === staffId);
-
-export function authRoutes(store: Store) {
+export function authRoutes(storage: Storage) {
   async function login(req: Request, res: Response) {
     const { email, password } = parseBody(loginBody, req.body);
-    checkLoginLimit(store.data, email, new Date());
-    const candidate = findByEmail(store, email);
-    const hash = candidate ? credentialOf(store, candidate.id)?.hash : undefined;
+    await checkLoginLimit(storage, email, new Date());
+    const candidate = await storage.staffByEmail(email);
+    const hash = candidate ? await storage.passwordHash(candidate.id) : undefined;
     // Unknown email or not: one scrypt either way, so the time taken says nothing.
     const ok = await verifyPassword(password, hash ?? DUMMY_HASH);
     const now = new Date();
-    // Everything below runs without yielding: what was read is what is written.
-    checkLoginLimit(store.data, email, now);
-    const user = findByEmail(store, email);
-    if (!ok || !user || user.id !== candidate?.id) {
-      store.transact((data) => {
-        recordLoginFailure(data, email, now);
-        appendAudit(store, data, req.ctx, { action: "login_failed", resource: "auth", recordId: user?.id ?? null, actor: null, email }, now);
-      });
-      throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
-    }
-    if (user.active !== true) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask an administrator.");
-    const previous = req.ctx.sessionId;
-    const token = store.transact((data) => {
-      pruneSessions(data, now);
-      if (previous) data.sessions = data.sessions.filter((s) => s.id !== previous);
-      clearLoginFailures(data, email, now);
+    // Checked again in the transaction that writes: what was read is what is written.
+    const outcome = await storage.transaction(async (tx) => {
+      await checkLoginLimit(tx, email, now);
+      const user = await tx.staffByEmail(email);
+      if (!ok || !user || user.id !== candidate?.id) {
+        await recordLoginFailure(tx, email, now);
+        await appendAudit(tx, req.ctx, { action: "login_failed", resource: "auth", recordId: user?.id ?? null, actor: null, email }, now);
+        return { failed: true as const };
+      }
+      if (user.active !== true) return { disabled: true as const };
+      await pruneSessions(tx, now);
+      const previous = req.ctx.sessionId;
+      if (previous) await tx.deleteSession(previous);
+      await clearLoginFailures(tx, email, now);
       // Bookkeeping, not an edit: version and updatedAt stay, or an admin editing this
       // record would get a VERSION_CONFLICT every time its owner signs in.
-      user.lastLoginAt = now.toISOString();
-      appendAudit(store, data, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user }, now);
-      return newSession(data, user.id, now);
+      const lastLoginAt = now.toISOString();
+      await tx.touch("staff", user.id, { lastLoginAt });
+      await appendAudit(tx, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user }, now);
+      return { user: { ...user, lastLoginAt }, token: await newSession(tx, user.id, now) };
     });
-    setSessionCookie(req, res, token);
-    res.json({ user: userView(user) });
+    // The failure is recorded (committed) before it is answered.
+    if ("failed" in outcome) throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
+    if ("disabled" in outcome) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask an administrator.");
+    setSessionCookie(req, res, outcome.token);
+    res.json({ user: userView(outcome.user) });
   }
 
-  function logout(req: Request, res: Response) {
+  async function logout(req: Request, res: Response) {
     const { actor, sessionId } = req.ctx;
     const now = new Date();
-    store.transact((data) => {
-      data.sessions = data.sessions.filter((s) => s.id !== sessionId);
-      appendAudit(store, data, req.ctx, { action: "logout", resource: "auth", recordId: actor?.id ?? null }, now);
+    await storage.transaction(async (tx) => {
+      if (sessionId) await tx.deleteSession(sessionId);
+      await appendAudit(tx, req.ctx, { action: "logout", resource: "auth", recordId: actor?.id ?? null }, now);
     });
     clearSessionCookie(req, res);
     res.json({ status: "ok" });
@@ -96,23 +95,22 @@ export function authRoutes(store: Store) {
   async function changePassword(req: Request, res: Response) {
     const { currentPassword, newPassword } = parseBody(passwordBody, req.body);
     const actorId = (req.ctx.actor as Row).id;
-    const stored = credentialOf(store, actorId)?.hash;
+    const stored = await storage.passwordHash(actorId);
     const [ok, hash] = await Promise.all([verifyPassword(currentPassword, stored ?? DUMMY_HASH), hashPassword(newPassword)]);
     // Not 401: the app would take that for an ended session and sign the user out.
     if (!ok || !stored) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { currentPassword: ["Incorrect password"] });
     if (currentPassword === newPassword)
       throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: ["Must differ from the current password"] });
     const now = new Date();
-    const user = store.data.staff.find((s) => s.id === actorId && s.active === true);
-    if (!user || !store.data.sessions.some((s) => s.id === req.ctx.sessionId)) throw new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
-    store.transact((data) => {
-      const at = now.toISOString();
-      const credential = data.credentials.find((c) => c.staffId === actorId);
-      if (credential) Object.assign(credential, { hash, changedAt: at });
-      else data.credentials.push({ staffId: actorId, hash, changedAt: at });
-      endSessionsOf(data, actorId, req.ctx.sessionId);
-      appendAudit(store, data, req.ctx, { action: "password_change", resource: "auth", recordId: actorId, changes: { password: { to: SECRET_CHANGED } } }, now);
+    const user = await storage.transaction(async (tx) => {
+      const current = await tx.lock("staff", actorId);
+      if (!current || current.active !== true || !req.ctx.sessionId || !(await tx.session(req.ctx.sessionId))) return null;
+      await tx.setPassword(actorId, hash, now.toISOString());
+      await tx.endSessionsOf(actorId, req.ctx.sessionId);
+      await appendAudit(tx, req.ctx, { action: "password_change", resource: "auth", recordId: actorId, changes: { password: { to: SECRET_CHANGED } } }, now);
+      return current;
     });
+    if (!user) throw new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
     res.json({ user: userView(user) });
   }
 

@@ -1,26 +1,13 @@
-/** The live feed's reads (src/server/live.ts) on the store. */
+/** The live feed's reads (src/server/live.ts) through the storage seam. */
 import type { LiveSource } from "./live";
-import { findRow } from "./references";
 import { sessionActor } from "./session";
-import type { Store } from "./store";
+import type { Storage } from "./storage/types";
 
-export function storeLiveSource(store: Store): LiveSource {
+export function storageLiveSource(storage: Storage): LiveSource {
   return {
-    async eventsAfter(afterId, limit) {
-      const events = store.data["audit-events"];
-      // Ids only grow, so the new ones are at the end: walk back to the first one past afterId.
-      let i = events.length;
-      while (i > 0 && events[i - 1].id > afterId) i--;
-      return events.slice(i, i + limit);
-    },
-    async lastEventId() {
-      return store.data["audit-events"].at(-1)?.id ?? 0;
-    },
-    async record(resource, id) {
-      return findRow(store.data, resource, id);
-    },
-    async sessionActor(sessionId) {
-      return sessionActor(store, sessionId);
-    },
+    eventsAfter: (afterId, limit) => storage.auditAfter(afterId, limit),
+    lastEventId: () => storage.lastAuditId(),
+    record: (resource, id) => storage.get(resource, id),
+    sessionActor: (sessionId) => sessionActor(storage, sessionId),
   };
 }

@@ -8,29 +8,18 @@ import { allFields, searchFieldNames } from "../domain/entities";
 import { AppError } from "../domain/errors";
 import { isNumeric, isTextual, type EntityDef, type FieldDef } from "../domain/fields";
 import type { Row } from "./db-shape";
+import type { Filter, FilterOp, ListPlan, ReferenceSearch, Scalar, SortKey } from "./storage/types";
 
-type Operator = "eq" | "ne" | "gte" | "lte" | "like";
-type Scalar = string | number | boolean;
+type Operator = FilterOp;
 
-export interface SortKey {
-  field: string;
-  def: FieldDef;
-  dir: 1 | -1;
-}
+export type { ListPlan, SortKey } from "./storage/types";
 
 export interface ListQueryOptions {
   /**
-   * The ids of `resource`'s records whose label contains `q` (lower-cased), among those the
-   * reader may see: what a searched reference field matches.
+   * Where a searched reference field looks (the records of `resource` the reader may see, by
+   * their label), or null when the reader may not read them: such a field then matches nothing.
    */
-  referenceMatches?: (resource: string, q: string) => Set<number>;
-}
-
-export interface ListPlan {
-  start: number;
-  end: number;
-  sort: SortKey[];
-  matches: (row: Row) => boolean;
+  referenceTarget?: (resource: string) => ReferenceSearch["target"];
 }
 
 const SINGLE_KEYS = new Set(["_start", "_end", "_sort", "_order", "q"]);
@@ -65,23 +54,6 @@ function parseValue(field: string, f: FieldDef, op: Operator, raw: string): Scal
 }
 
 const present = (v: unknown) => v !== undefined && v !== null;
-
-function predicate(field: string, op: Operator, values: Scalar[]): (row: Row) => boolean {
-  const value = values[0];
-  switch (op) {
-    case "eq":
-      return (row) => values.some((v) => row[field] === v);
-    case "ne":
-      return (row) => row[field] !== value;
-    case "gte":
-      return (row) => present(row[field]) && (row[field] as Scalar) >= value;
-    case "lte":
-      return (row) => present(row[field]) && (row[field] as Scalar) <= value;
-    case "like":
-      // A literal, case-insensitive substring: never a regular expression.
-      return (row) => present(row[field]) && String(row[field]).toLowerCase().includes(value as string);
-  }
-}
 
 function toInt(key: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -120,28 +92,23 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
     else filters.set(key, { field, op, raw: [raw] });
   }
 
-  const tests: ((row: Row) => boolean)[] = [];
-  for (const { field, op, raw } of filters.values()) {
-    tests.push(predicate(field, op, raw.map((r) => parseValue(field, fields[field], op, r))));
-  }
+  const parsed: Filter[] = [];
+  for (const { field, op, raw } of filters.values()) parsed.push({ field, op, values: raw.map((r) => parseValue(field, fields[field], op, r)) });
 
+  let search: ListPlan["search"] = null;
   const q = singles.get("q")?.trim().toLowerCase();
   if (q) {
     const searched = searchFieldNames(def).filter(canUse);
     // A searched reference matches when the record it points at is named like q (an order by its
     // customer's name); which records those are is the caller's to say, as the reader sees them.
-    const referenced = new Map<string, Set<number>>();
+    const references: ReferenceSearch[] = [];
+    const plain: string[] = [];
     for (const f of searched) {
       const target = fields[f].type === "reference" ? fields[f].reference : undefined;
-      if (target) referenced.set(f, options.referenceMatches?.(target, q) ?? new Set());
+      if (target) references.push({ field: f, target: options.referenceTarget?.(target) ?? null });
+      else plain.push(f);
     }
-    tests.push((row) =>
-      searched.some((f) => {
-        const ids = referenced.get(f);
-        if (ids) return ids.has(row[f] as number);
-        return present(row[f]) && String(row[f]).toLowerCase().includes(q);
-      }),
-    );
+    search = { q, fields: plain, references };
   }
 
   const start = toInt("_start", singles.get("_start"), 0);
@@ -151,7 +118,7 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
   if (end < start) throw bad("_end must not be before _start");
   if (end - start > MAX_PAGE_ROWS) throw bad(`A page holds at most ${MAX_PAGE_ROWS} rows`);
 
-  return { start, end, sort: parseSort(def, fields, canUse, singles.get("_sort"), singles.get("_order")), matches: (row) => tests.every((t) => t(row)) };
+  return { start, end, sort: parseSort(def, fields, canUse, singles.get("_sort"), singles.get("_order")), filters: parsed, search };
 }
 
 function parseSort(def: EntityDef, fields: Record<string, FieldDef>, canUse: (f: string) => boolean, sortRaw?: string, orderRaw?: string): SortKey[] {

@@ -11,41 +11,26 @@ import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
 import { validateWrite } from "../domain/schema";
 import { appendAudit, diff } from "./audit";
-import type { DbShape, Row } from "./db-shape";
+import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import { checkBodyFields, checkFieldTransitions, fillForced, requireAction, requireBody, requireCreateAllowed, requireOnRow, requireReadable, requireVersion } from "./guard";
-import { compareRows, parseListQuery } from "./query";
-import { checkReferences, countReferrers, findRow } from "./references";
+import { parseListQuery } from "./query";
+import { checkReferences } from "./references";
 import { rulesFor, type WriteState } from "./rules";
-import type { Store } from "./store";
+import { rowScope } from "./scope";
+import type { Reader, Storage, Tx } from "./storage/types";
 
 const rawQuery = (req: Request) => {
   const i = req.originalUrl.indexOf("?");
   return i < 0 ? "" : req.originalUrl.slice(i + 1);
 };
 
-/**
- * The rows of a resource this actor may read. The policy's row conditions are plain equalities
- * ({ ownerId: self }); those are matched directly, which at 100k rows is several times faster
- * than asking CASL row by row. Anything else falls back to CASL itself.
- */
-export function readableRows(ability: AppAbility, resource: ResourceName, rows: Row[]): Row[] {
-  const rules = ability.rulesFor("read", resource);
-  if (rules.some((r) => r.inverted)) return rows.filter((row) => canDo(ability, "read", resource, row));
-  if (rules.some((r) => !r.conditions)) return rows;
-  const conditions = rules.map((r) => Object.entries(r.conditions as Record<string, unknown>));
-  if (conditions.some((c) => c.some(([, v]) => v !== null && typeof v === "object"))) return rows.filter((row) => canDo(ability, "read", resource, row));
-  return rows.filter((row) => conditions.some((c) => c.every(([k, v]) => row[k] === v)));
-}
-
-function checkUnique(db: DbShape, resource: ResourceName, def: EntityDef, values: Record<string, unknown>, selfId: number | null): FieldErrors {
+async function checkUnique(reader: Reader, resource: ResourceName, def: EntityDef, values: Record<string, unknown>, selfId: number | null): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const [name, f] of Object.entries(def.fields)) {
     const v = values[name];
     if (!f.unique || v === undefined || v === null) continue;
-    const wanted = String(v).toLowerCase();
-    const taken = db[resource].some((r) => r.id !== selfId && r[name] !== undefined && r[name] !== null && String(r[name]).toLowerCase() === wanted);
-    if (taken) errors[name] = [`This ${f.label.toLowerCase()} is already taken`];
+    if (await reader.isTaken(resource, name, String(v), selfId)) errors[name] = [`This ${f.label.toLowerCase()} is already taken`];
   }
   return errors;
 }
@@ -54,34 +39,35 @@ function failValidation(errors: FieldErrors) {
   if (Object.keys(errors).length) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
 }
 
-export function resourceRoutes(store: Store) {
-  function list(req: Request, res: Response, resource: ResourceName) {
+function failDuplicates(duplicates: FieldErrors) {
+  if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
+}
+
+export function resourceRoutes(storage: Storage) {
+  async function list(req: Request, res: Response, resource: ResourceName) {
     const def = getEntity(resource);
     const { ability } = req.ctx;
     requireAction(ability, "read", resource, def);
-    const plan = parseListQuery(def, readableFields(ability, resource), rawQuery(req), { referenceMatches: (target, q) => labelMatches(ability, target, q) });
-    const rows = readableRows(ability, resource, store.rows(resource)).filter(plan.matches);
-    rows.sort(compareRows(plan.sort));
-    const page = rows.slice(plan.start, plan.end).map((row) => stripRecord(ability, resource, row));
-    res.setHeader("X-Total-Count", String(rows.length));
+    const plan = parseListQuery(def, readableFields(ability, resource), rawQuery(req), { referenceTarget: (target) => labelTarget(ability, target) });
+    const { rows, total } = await storage.list(resource, plan, rowScope(ability, resource));
+    res.setHeader("X-Total-Count", String(total));
     res.setHeader("Access-Control-Expose-Headers", "X-Total-Count");
-    res.json(page);
+    res.json(rows.map((row) => stripRecord(ability, resource, row)));
   }
 
-  /** Records of `target` the reader may see whose label (a field they may read) contains q. */
-  function labelMatches(ability: AppAbility, target: string, q: string): Set<number> {
-    if (!isResourceName(target) || !canDo(ability, "read", target)) return new Set();
+  /** Where q looks for a searched reference: the records of `target` the reader may see, by a label they may read. */
+  function labelTarget(ability: AppAbility, target: string) {
+    if (!isResourceName(target) || !canDo(ability, "read", target)) return null;
     const labelField = getEntity(target).recordLabel;
-    if (!readableFields(ability, target).includes(labelField)) return new Set();
-    const rows = readableRows(ability, target, store.rows(target));
-    return new Set(rows.filter((r) => r[labelField] !== undefined && r[labelField] !== null && String(r[labelField]).toLowerCase().includes(q)).map((r) => r.id));
+    if (!readableFields(ability, target).includes(labelField)) return null;
+    return { resource: target, labelField, scope: rowScope(ability, target) };
   }
 
-  function one(req: Request, res: Response, resource: ResourceName, id: number) {
+  async function one(req: Request, res: Response, resource: ResourceName, id: number) {
     const def = getEntity(resource);
     const { ability } = req.ctx;
     requireAction(ability, "read", resource, def);
-    const row = requireReadable(ability, resource, def, findRow(store.data, resource, id));
+    const row = requireReadable(ability, resource, def, await storage.get(resource, id));
     res.json(stripRecord(ability, resource, row));
   }
 
@@ -94,29 +80,27 @@ export function resourceRoutes(store: Store) {
     const { unknown } = checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
     const prepared = (await rules.prepare?.(body)) ?? {};
 
-    // From here on nothing yields until the write: what is checked is what is written.
-    const db = store.data;
-    const validated = validateWrite(def, fillForced(ability, resource, body), "create");
-    const values = validated.data;
-    const errors = newFieldErrors(validated.errors);
-    for (const k of unknown) errors[k] = ["Unknown field"];
-    // All field errors at once: a form learns of a wrong customer and of missing items together.
-    failValidation({ ...checkReferences(db, ability, def, values), ...errors });
-    const duplicates = checkUnique(db, resource, def, values, null);
-    if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
+    const record = await storage.transaction(async (tx) => {
+      const validated = validateWrite(def, fillForced(ability, resource, body), "create");
+      const values = validated.data;
+      const errors = newFieldErrors(validated.errors);
+      for (const k of unknown) errors[k] = ["Unknown field"];
+      // All field errors at once: a form learns of a wrong customer and of missing items together.
+      failValidation({ ...(await checkReferences(tx, ability, def, values)), ...errors });
+      failDuplicates(await checkUnique(tx, resource, def, values, null));
 
-    const now = new Date();
-    const at = now.toISOString();
-    const record: Row = { id: 0, ...dropNulls(values), createdAt: at, updatedAt: at, version: 1 };
-    requireCreateAllowed(ability, resource, def, record);
-    const w: WriteState = { ctx: req.ctx, db, def, resource, body, values, before: null, record, prepared, now, extraChanges: {} };
-    rules.beforeWrite?.(w);
-
-    store.transact((data) => {
-      record.id = store.nextId(resource);
-      data[resource].push(record);
-      rules.afterWrite?.(w);
-      appendAudit(store, data, req.ctx, { action: "create", resource, recordId: record.id, changes: { ...diff(def, null, record), ...w.extraChanges } }, now);
+      const now = new Date();
+      const at = now.toISOString();
+      const draft: Row = { id: 0, ...dropNulls(values), createdAt: at, updatedAt: at, version: 1 };
+      requireCreateAllowed(ability, resource, def, draft);
+      const w: WriteState = { ctx: req.ctx, tx, def, resource, body, values, before: null, record: draft, prepared: { ...prepared }, now, extraChanges: {} };
+      await rules.beforeWrite?.(w);
+      const { id: _unset, ...fields } = w.record;
+      const stored = await tx.insert(resource, fields);
+      w.record = stored;
+      await rules.afterWrite?.(w);
+      await appendAudit(tx, req.ctx, { action: "create", resource, recordId: stored.id, changes: { ...diff(def, null, stored), ...w.extraChanges } }, now);
+      return stored;
     });
     res.status(201).json(stripRecord(ability, resource, record));
   }
@@ -127,83 +111,83 @@ export function resourceRoutes(store: Store) {
     const { ability } = req.ctx;
     requireAction(ability, "update", resource, def);
     const body = requireBody(req.body);
-    const guard = () => {
-      const row = requireReadable(ability, resource, def, findRow(store.data, resource, id));
-      rules.invariant?.("update", row, body, store.data);
+    const guard = async (reader: Reader, tx?: Tx) => {
+      const row = requireReadable(ability, resource, def, tx ? await tx.lock(resource, id) : await reader.get(resource, id));
+      await rules.invariant?.("update", row, body, reader, tx);
       requireOnRow(ability, "update", resource, def, row);
       const check = checkBodyFields(ability, resource, def, body, "update", row, rules.managedParts?.(body) ?? []);
       return { row, ...check };
     };
-    guard();
+    // Refusals that need no hashing come first; all of it again, locked, in the transaction.
+    await guard(storage);
     const prepared = (await rules.prepare?.(body)) ?? {};
 
-    // Again after the await, and from here on without yielding: the row may have changed meanwhile.
-    const db = store.data;
-    const { row: before, unknown } = guard();
-    const validated = validateWrite(def, body, "update");
-    const values = validated.data;
-    const errors = newFieldErrors(validated.errors);
-    for (const k of unknown) errors[k] = ["Unknown field"];
-    if (body.version === undefined) errors.version = ["Required: the version you edited"];
-    else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
-    failValidation({ ...checkReferences(db, ability, def, values, before), ...errors });
-    requireVersion(ability, resource, def, body.version, before);
-    const duplicates = checkUnique(db, resource, def, changedOnly(values, before), before.id);
-    if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
+    const record = await storage.transaction(async (tx) => {
+      const { row: before, unknown } = await guard(tx, tx);
+      const validated = validateWrite(def, body, "update");
+      const values = validated.data;
+      const errors = newFieldErrors(validated.errors);
+      for (const k of unknown) errors[k] = ["Unknown field"];
+      if (body.version === undefined) errors.version = ["Required: the version you edited"];
+      else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
+      failValidation({ ...(await checkReferences(tx, ability, def, values, before)), ...errors });
+      requireVersion(ability, resource, def, body.version, before);
+      failDuplicates(await checkUnique(tx, resource, def, changedOnly(values, before), before.id));
 
-    const now = new Date();
-    const record: Row = { ...before };
-    for (const [k, v] of Object.entries(values)) {
-      if (v === null) delete record[k];
-      else record[k] = v;
-    }
-    const w: WriteState = { ctx: req.ctx, db, def, resource, body, values, before, record, prepared, now, extraChanges: {} };
-    checkFieldTransitions(def, before, values);
-    rules.beforeWrite?.(w);
-    // The result must still be a row the actor may change (no editing a row out of one's reach).
-    requireOnRow(ability, "update", resource, def, record);
-    const changes = { ...diff(def, before, record), ...w.extraChanges };
-    if (!Object.keys(changes).length) {
-      res.json(stripRecord(ability, resource, before));
-      return;
-    }
-    record.updatedAt = now.toISOString();
-    record.version = before.version + 1;
-
-    store.transact((data) => {
-      const rows = data[resource];
-      rows[rows.indexOf(before)] = record;
-      rules.afterWrite?.(w);
-      appendAudit(store, data, req.ctx, { action: "update", resource, recordId: record.id, changes }, now);
+      const now = new Date();
+      const next: Row = { ...before };
+      for (const [k, v] of Object.entries(values)) {
+        if (v === null) delete next[k];
+        else next[k] = v;
+      }
+      const w: WriteState = { ctx: req.ctx, tx, def, resource, body, values, before, record: next, prepared: { ...prepared }, now, extraChanges: {} };
+      checkFieldTransitions(def, before, values);
+      await rules.beforeWrite?.(w);
+      // The result must still be a row the actor may change (no editing a row out of one's reach).
+      requireOnRow(ability, "update", resource, def, next);
+      const changes = { ...diff(def, before, next), ...w.extraChanges };
+      if (!Object.keys(changes).length) return before;
+      next.updatedAt = now.toISOString();
+      next.version = before.version + 1;
+      // The row is locked, so this holds; the version in the WHERE is the backstop if it were not.
+      if (!(await tx.update(resource, next, before.version))) requireVersion(ability, resource, def, body.version, (await tx.get(resource, id)) ?? before);
+      await rules.afterWrite?.(w);
+      await appendAudit(tx, req.ctx, { action: "update", resource, recordId: next.id, changes }, now);
+      return next;
     });
     res.json(stripRecord(ability, resource, record));
   }
 
-  function remove(req: Request, res: Response, resource: ResourceName, id: number) {
+  async function remove(req: Request, res: Response, resource: ResourceName, id: number) {
     const def = getEntity(resource);
     const rules = rulesFor(resource);
     const { ability } = req.ctx;
     requireAction(ability, "delete", resource, def);
-    const row = requireReadable(ability, resource, def, findRow(store.data, resource, id));
-    rules.invariant?.("delete", row, {}, store.data);
-    requireOnRow(ability, "delete", resource, def, row);
-    const counts = countReferrers(store.data, resource, id);
-    if (Object.keys(counts).length) {
-      const named = Object.entries(counts)
-        .map(([r, n]) => `${n} ${n === 1 ? getEntity(r).singular.toLowerCase() : getEntity(r).label.toLowerCase()}`)
-        .join(" and ");
-      throw new AppError("REFERENCED", `This ${def.singular.toLowerCase()} cannot be deleted: ${named} ${Object.values(counts).reduce((a, b) => a + b, 0) === 1 ? "points" : "point"} at it. Nothing was deleted.`, undefined, { counts });
-    }
-    const now = new Date();
-    store.transact((data) => {
-      data[resource] = data[resource].filter((r) => r !== row);
-      rules.afterDelete?.(req.ctx, data, row);
-      appendAudit(store, data, req.ctx, { action: "delete", resource, recordId: row.id, changes: diff(def, row, null) }, now);
+    const row = await storage.transaction(async (tx) => {
+      const row = requireReadable(ability, resource, def, await tx.lock(resource, id));
+      await rules.invariant?.("delete", row, {}, tx, tx);
+      requireOnRow(ability, "delete", resource, def, row);
+      const counts = await tx.countReferrers(resource, id);
+      if (Object.keys(counts).length) throw referenced(def, counts);
+      const now = new Date();
+      await rules.afterDelete?.(req.ctx, tx, row);
+      await tx.remove(resource, id);
+      await appendAudit(tx, req.ctx, { action: "delete", resource, recordId: row.id, changes: diff(def, row, null) }, now);
+      return row;
     });
     res.json(stripRecord(ability, resource, row));
   }
 
   return { list, one, create, update, remove };
+}
+
+/** REFUSED: who points at it, counted, so the operator knows what to change first. */
+export function referenced(def: EntityDef, counts: Record<string, number>) {
+  const named = Object.entries(counts)
+    .map(([r, n]) => `${n} ${n === 1 ? getEntity(r).singular.toLowerCase() : getEntity(r).label.toLowerCase()}`)
+    .join(" and ");
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return new AppError("REFERENCED", `This ${def.singular.toLowerCase()} cannot be deleted: ${named} ${total === 1 ? "points" : "point"} at it. Nothing was deleted.`, undefined, { counts });
 }
 
 const dropNulls = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));

@@ -11,10 +11,10 @@ import { authRoutes } from "./auth";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
-import type { Store } from "./store";
+import type { Storage } from "./storage/types";
 import { transitionRoutes } from "./transitions";
 import { LiveHub } from "./live";
-import { storeLiveSource } from "./live-source";
+import { storageLiveSource } from "./live-source";
 
 type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
 
@@ -33,20 +33,20 @@ interface Route {
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-export function apiRouter(store: Store): Router {
-  const auth = authRoutes(store);
-  const resources = resourceRoutes(store);
-  const live = new LiveHub(storeLiveSource(store));
+export function apiRouter(storage: Storage): Router {
+  const auth = authRoutes(storage);
+  const resources = resourceRoutes(storage);
+  const live = new LiveHub(storageLiveSource(storage));
   const routes: Route[] = [
     { path: "/health", public: true, query: "ignored", methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
     { path: "/auth/login", public: true, methods: { POST: auth.login } },
     { path: "/auth/logout", methods: { POST: auth.logout } },
     { path: "/auth/me", methods: { GET: auth.me } },
     { path: "/auth/password", methods: { POST: auth.changePassword } },
-    { path: "/stats/dashboard", methods: { GET: statsRoutes(store).dashboard } },
+    { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
     { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
-  const transitions = transitionRoutes(store);
+  const transitions = transitionRoutes(storage);
   routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
   for (const def of ENTITIES) {
     const name = def.name as ResourceName;

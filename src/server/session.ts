@@ -8,8 +8,8 @@ import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from "../domain/constants";
 import type { Role } from "../domain/entities/staff";
 import { defineAbilityFor } from "../domain/policy";
-import type { DbShape, Row } from "./db-shape";
-import type { Store } from "./store";
+import type { Row } from "./db-shape";
+import type { Session, Storage, Tx } from "./storage/types";
 
 /** lastSeenAt reaches the disk at most this often per session; memory keeps the exact time. */
 const LAST_SEEN_PERSIST_MS = 60_000;
@@ -17,23 +17,26 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function newSession(data: DbShape, staffId: number, now: Date): string {
+export async function newSession(tx: Tx, staffId: number, now: Date): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const at = now.toISOString();
-  data.sessions.push({ id: hashToken(token), staffId, createdAt: at, lastSeenAt: at });
+  await tx.createSession({ id: hashToken(token), staffId, createdAt: at, lastSeenAt: at });
   return token;
 }
 
-/** Sessions past either limit are dropped whenever the sessions are written anyway. */
-export function pruneSessions(data: DbShape, now: Date) {
-  data.sessions = data.sessions.filter((s) => !isExpired(s, now.getTime()));
+/** Sessions past either limit are dropped whenever sessions are written anyway. */
+export const pruneSessions = (tx: Tx, now: Date) =>
+  tx.pruneSessions({ createdBefore: new Date(now.getTime() - SESSION_ABSOLUTE_MS).toISOString(), seenBefore: new Date(now.getTime() - SESSION_IDLE_MS).toISOString() });
+
+/** For a long-lived stream (live events): the staff member of a session that is still live, else null. */
+export async function sessionActor(storage: Storage, sessionId: string): Promise<Row | null> {
+  const session = await storage.session(sessionId);
+  if (!session || isExpired(session, Date.now())) return null;
+  const actor = await storage.get("staff", session.staffId);
+  return actor && actor.active === true ? actor : null;
 }
 
-export function endSessionsOf(data: DbShape, staffId: number, keepId: string | null = null) {
-  data.sessions = data.sessions.filter((s) => s.staffId !== staffId || s.id === keepId);
-}
-
-const isExpired = (s: DbShape["sessions"][number], now: number, lastSeen = Date.parse(s.lastSeenAt)) =>
+const isExpired = (s: Session, now: number, lastSeen = Date.parse(s.lastSeenAt)) =>
   now - Date.parse(s.createdAt) > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS;
 
 export function setSessionCookie(req: Request, res: Response, token: string) {
@@ -54,18 +57,15 @@ export const readToken = (req: Request): string | null => {
   return token && TOKEN_PATTERN.test(token) ? token : null;
 };
 
-/** The staff member of a session that is live now: not ended, not expired, account active. */
-function liveActor(store: Store, session: DbShape["sessions"][number] | undefined, now: number, seen?: number): Row | null {
-  if (!session || isExpired(session, now, seen)) return null;
-  const actor = store.data.staff.find((s) => s.id === session.staffId);
-  return actor && actor.active === true ? actor : null;
-}
-
-/** For a long-lived stream (live events): is the session it was opened with still live? */
-export const sessionActor = (store: Store, sessionId: string) => liveActor(store, store.data.sessions.find((s) => s.id === sessionId), Date.now());
-
-/** Resolves the session a request carries (if any) into `req.ctx`; refusing is the router's job. */
-export function sessionMiddleware(store: Store): RequestHandler {
+/**
+ * Resolves the session a request carries (if any) into `req.ctx`; refusing is the router's job.
+ * The session and its staff member are read from the store on every request, so a sign-out or a
+ * deactivation through any app server is seen by all at once. `lastSeen` only throttles how often
+ * lastSeenAt is written (once a minute per session): a server that has not seen a session yet
+ * goes by the stored time, which is at most that minute old, so no server's answer depends on
+ * another's memory.
+ */
+export function sessionMiddleware(storage: Storage): RequestHandler {
   const lastSeen = new Map<string, number>();
   return (req, _res, next) => {
     const token = readToken(req);
@@ -73,25 +73,24 @@ export function sessionMiddleware(store: Store): RequestHandler {
       req.ctx.staleCookie = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
       return next();
     }
+    resolve(token, req).then(() => next(), next);
+  };
+
+  async function resolve(token: string, req: Parameters<RequestHandler>[0]) {
     const id = hashToken(token);
     const now = Date.now();
-    const session = store.data.sessions.find((s) => s.id === id);
+    const session = await storage.session(id);
     const seen = Math.max(session ? Date.parse(session.lastSeenAt) : 0, lastSeen.get(id) ?? 0);
-    const actor = liveActor(store, session, now, seen);
-    if (!session || !actor) {
+    const actor: Row | undefined = session && (await storage.get("staff", session.staffId));
+    if (!session || isExpired(session, now, seen) || !actor || actor.active !== true) {
       lastSeen.delete(id);
       req.ctx.staleCookie = true;
-      return next();
+      return;
     }
     lastSeen.set(id, now);
-    if (now - Date.parse(session.lastSeenAt) >= LAST_SEEN_PERSIST_MS) {
-      store.transact(() => {
-        session.lastSeenAt = new Date(now).toISOString();
-      });
-    }
+    if (now - Date.parse(session.lastSeenAt) >= LAST_SEEN_PERSIST_MS) await storage.transaction((tx) => tx.touchSession(id, new Date(now).toISOString()));
     req.ctx.actor = actor;
     req.ctx.sessionId = id;
     req.ctx.ability = defineAbilityFor({ id: actor.id, role: actor.role as Role });
-    next();
-  };
+  }
 }

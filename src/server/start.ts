@@ -11,13 +11,17 @@ import { AppError } from "../domain/errors";
 import { createApp } from "./app";
 import { errorHandler, notFound } from "./errors";
 import { APP_ROOT, DIST_DIR, VITE_CONFIG } from "./paths";
-import { Store } from "./store";
+import { openStorage } from "./storage";
+import type { Storage } from "./storage/types";
 
 export interface StartOptions {
   /** 0 takes a free port. */
   port?: number;
   host?: string;
-  dbFile: string;
+  /** The JSON store's data file; used when no databaseUrl is given. */
+  dbFile?: string;
+  /** PostgreSQL (postgres://…): the store when given. */
+  databaseUrl?: string;
   /** "dist": the built app from dist/; "vite": Vite in middleware mode (development); "none": the API only. */
   app?: "dist" | "vite" | "none";
   /** Where the built app is, for "dist" (default: the repository's dist/). */
@@ -27,12 +31,14 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  storage: Storage;
   close(): Promise<void>;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const store = new Store(opts.dbFile); // throws, naming the file, when it cannot be trusted
-  const app = createApp(store);
+  // Throws, naming the file or the database host, when it cannot be trusted or reached.
+  const storage = await openStorage(opts);
+  const app = createApp(storage);
   // Nothing here depends on Host (one origin, no virtual hosts); Node's own refusal of a
   // host-less HTTP/1.1 request would be a bare 400 outside the error catalogue.
   const server = http.createServer({ requireHostHeader: false }, app);
@@ -50,7 +56,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const host = opts.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (err) => {
+      void storage.close();
+      reject(err);
+    });
     server.listen(opts.port ?? 0, host, () => {
       server.off("error", reject);
       resolve();
@@ -61,12 +70,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    storage,
     async close() {
       await closeVite?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await storage.close();
     },
   };
 }

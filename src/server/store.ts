@@ -123,20 +123,19 @@ export class Store {
     return id;
   }
 
-  /**
-   * Run the mutations of one request and write them as one file write. If anything throws,
-   * in between or in the write, memory goes back to what is on disk, so memory never holds
-   * what the disk does not.
-   */
-  transact<T>(mutate: (data: DbShape) => T): T {
+  /** Write what the transaction changed in memory, as one atomic file write; on failure, back to the disk. */
+  commit() {
     try {
-      const result = mutate(this.data);
       this.db.write();
-      return result;
     } catch (err) {
       this.reload();
       throw err;
     }
+  }
+
+  /** A transaction failed: memory goes back to what is on disk, so it never holds what the disk does not. */
+  rollback() {
+    this.reload();
   }
 
   private reload() {

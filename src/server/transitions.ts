@@ -5,9 +5,9 @@
  * not read the audit log itself.
  *
  * The stock a transition takes or gives back, the order's new state and the audit events are
- * one `store.transact()`: one fsynced file write, so a crash leaves all of them or none. Nothing
- * between the first check and that write yields, so two requests racing for the last units are
- * decided one after the other on the same data.
+ * one store transaction, so a crash leaves all of them or none. The order and its products are
+ * read locked (in that order, products by id), so two requests racing for the last units —
+ * through one server or two — are decided one after the other on the same data.
  */
 import type { Request, Response } from "express";
 import { z } from "zod";
@@ -34,9 +34,9 @@ import { appendAudit, diff, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import { requireAction, requireBody, requireReadable, requireTransition, requireVersion } from "./guard";
-import { findRow, ITEM_REFERENCE } from "./references";
+import { ITEM_REFERENCE } from "./references";
 import { lineProductProblem } from "./rules/orders";
-import type { Store } from "./store";
+import type { Storage } from "./storage/types";
 
 const orders = getEntity("orders");
 const productDef = getEntity(ITEM_REFERENCE);
@@ -78,66 +78,67 @@ function parseBody(body: unknown): TransitionBody {
   return out as TransitionBody;
 }
 
-export function transitionRoutes(store: Store) {
-  function history(req: Request, res: Response, id: number) {
+export function transitionRoutes(storage: Storage) {
+  async function history(req: Request, res: Response, id: number) {
     const { ability } = req.ctx;
     requireAction(ability, "read", "orders", orders);
-    requireReadable(ability, "orders", orders, findRow(store.data, "orders", id));
-    const steps = store.data["audit-events"]
-      .filter((e) => e.resource === "orders" && e.recordId === id && (e.action === "create" || e.action === "transition"))
-      .map((e) => {
-        const changes = (e.changes ?? {}) as Changes;
-        const status = changes.status ?? {};
-        return {
-          id: e.id,
-          at: e.at,
-          actorId: e.actorId,
-          actorName: e.actorName,
-          action: e.action,
-          from: status.from ?? null,
-          to: status.to ?? null,
-          ...(changes.reason?.to ? { reason: changes.reason.to } : {}),
-        };
-      });
+    requireReadable(ability, "orders", orders, await storage.get("orders", id));
+    const steps = (await storage.history("orders", id, ["create", "transition"])).map((e) => {
+      const changes = (e.changes ?? {}) as Changes;
+      const status = changes.status ?? {};
+      return {
+        id: e.id,
+        at: e.at,
+        actorId: e.actorId,
+        actorName: e.actorName,
+        action: e.action,
+        from: status.from ?? null,
+        to: status.to ?? null,
+        ...(changes.reason?.to ? { reason: changes.reason.to } : {}),
+      };
+    });
     res.json(steps);
   }
 
-  function transition(req: Request, res: Response, id: number) {
+  async function transition(req: Request, res: Response, id: number) {
     const { ability } = req.ctx;
     requireAction(ability, "transition", "orders", orders);
     const body = parseBody(req.body);
-    const db = store.data;
-    const before = requireReadable(ability, "orders", orders, findRow(db, "orders", id));
-    const from = before.status as OrderStatus;
-    const { to } = body;
-    // The role first: an agent's cancel is refused for who they are, whatever the state.
-    if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
-    requireVersion(ability, "orders", orders, body.version, before);
-    requireTransition(orders, ORDER_TRANSITIONS, from, to);
-    const now = new Date();
-    if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
-      throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
-        deliveredAt: before.deliveredAt ?? null,
-      });
+    const record = await storage.transaction(async (tx) => {
+      // The order first, then its products in id order: every transaction locks in that order.
+      const before = requireReadable(ability, "orders", orders, await tx.lock("orders", id));
+      const from = before.status as OrderStatus;
+      const { to } = body;
+      // The role first: an agent's cancel is refused for who they are, whatever the state.
+      if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
+      requireVersion(ability, "orders", orders, body.version, before);
+      requireTransition(orders, ORDER_TRANSITIONS, from, to);
+      const now = new Date();
+      if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
+        throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
+          deliveredAt: before.deliveredAt ?? null,
+        });
 
-    const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
-    const effect = STOCK_EFFECT[to] ?? 0;
-    if (to === "placed") requirePlaceable(db, ability, lines);
-    const products = effect ? stockUpdates(db, lines, effect, now) : [];
+      const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
+      const effect = STOCK_EFFECT[to] ?? 0;
+      const locked = effect || to === "placed" ? await tx.lockMany(ITEM_REFERENCE, [...new Set(lines.map((l) => l.productId))].filter((n) => typeof n === "number")) : [];
+      const products = new Map(locked.map((p) => [p.id, p]));
+      if (to === "placed") requirePlaceable(products, ability, lines);
+      const updates = effect ? stockUpdates(products, lines, effect, now) : [];
 
-    const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
-    const at = now.toISOString();
-    const record: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
-    if (body.reason !== undefined) record.reason = body.reason;
-    const changes = diff(orders, before, record);
+      const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
+      const at = now.toISOString();
+      const next: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
+      if (body.reason !== undefined) next.reason = body.reason;
+      const changes = diff(orders, before, next);
 
-    store.transact((data) => {
-      for (const { before: p, after } of products) {
-        data.products[data.products.indexOf(p)] = after;
-        appendAudit(store, data, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after) }, now);
+      for (const { before: p, after } of updates) {
+        await tx.update(ITEM_REFERENCE, after, p.version);
+        await appendAudit(tx, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after) }, now);
       }
-      data.orders[data.orders.indexOf(before)] = record;
-      appendAudit(store, data, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
+      await tx.update("orders", next, before.version);
+      await appendAudit(tx, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
+      return next;
     });
     res.json(stripRecord(ability, "orders", record));
   }
@@ -146,27 +147,27 @@ export function transitionRoutes(store: Store) {
 }
 
 /** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
-function requirePlaceable(db: Store["data"], ability: AppAbility, lines: OrderLine[]) {
+function requirePlaceable(products: Map<number, Row>, ability: AppAbility, lines: OrderLine[]) {
   if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [`Add at least ${ORDER_MIN_ITEMS} item`] });
   const errors: FieldErrors = {};
   lines.forEach((line, i) => {
-    const problem = lineProductProblem(db, ability, line.productId);
+    const problem = lineProductProblem(products.get(line.productId), ability);
     if (problem) errors[`items.${i}.productId`] = [problem];
   });
   if (Object.keys(errors).length) {
     const names = Object.values(errors).flat().join("; ");
     throw new AppError("VALIDATION_FAILED", `Cannot place this order: ${names}`, { items: lineMessages(errors), ...errors });
   }
-  const shortages = stockShortages(lines, (id) => findRow(db, ITEM_REFERENCE, id));
+  const shortages = stockShortages(lines, (id) => products.get(id));
   if (shortages.length) throw new AppError("INSUFFICIENT_STOCK", describeShortages(shortages), undefined, { shortages });
 }
 
 /** The products' rows after taking (-1) or giving back (+1) the lines' quantities. */
-function stockUpdates(db: Store["data"], lines: OrderLine[], effect: -1 | 1, now: Date) {
+function stockUpdates(products: Map<number, Row>, lines: OrderLine[], effect: -1 | 1, now: Date) {
   const out: { before: Row; after: Row }[] = [];
   for (const [productId, quantity] of quantitiesByProduct(lines)) {
     const d = effect * quantity;
-    const p = findRow(db, ITEM_REFERENCE, productId);
+    const p = products.get(productId);
     // A product deleted since it was ordered has nothing to give back to (deletes are refused
     // while an order points at it, so this is only data edited by hand).
     if (!p || d === 0) continue;

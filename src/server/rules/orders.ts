@@ -2,13 +2,12 @@
  * SPEC §3–4 orders, as far as drafts go: the server numbers them, prices their lines from the
  * product's price when the line was added, and totals them; `status` is never the client's.
  */
-import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants";
 import { AppError, type FieldErrors } from "../../domain/errors";
-import { formatOrderNumber } from "../../domain/format";
 import { canDo, type AppAbility } from "../../domain/policy";
 import { lineMessages } from "../../domain/schema";
-import type { DbShape } from "../db-shape";
-import { findRow, ITEM_REFERENCE } from "../references";
+import type { Row } from "../db-shape";
+import { ITEM_REFERENCE } from "../references";
+import type { Reader } from "../storage/types";
 import type { ResourceRules, WriteState } from "./types";
 
 interface Item {
@@ -18,24 +17,34 @@ interface Item {
 }
 
 /** Why a line's product cannot be ordered (none, not visible, not active), or null when it can. */
-export function lineProductProblem(db: DbShape, ability: AppAbility, productId: number): string | null {
-  const product = findRow(db, ITEM_REFERENCE, productId);
+export function lineProductProblem(product: Row | undefined, ability: AppAbility): string | null {
   if (!product || !canDo(ability, "read", ITEM_REFERENCE, product)) return "No such product";
   return product.status === "active" ? null : `${String(product.name)} is not active`;
 }
 
-function priceItems(w: WriteState, items: { productId: number; quantity: number }[]): Item[] {
+/** The products of these lines, by id, as the store has them now. */
+export async function productsOf(reader: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const out = new Map<number, Row>();
+  for (const id of new Set(ids)) {
+    const p = typeof id === "number" ? await reader.get(ITEM_REFERENCE, id) : undefined;
+    if (p) out.set(id, p);
+  }
+  return out;
+}
+
+async function priceItems(w: WriteState, items: { productId: number; quantity: number }[]): Promise<Item[]> {
   const errors: FieldErrors = {};
+  const products = await productsOf(w.tx, items.map((i) => i.productId));
   // A line already on the order keeps the price it was added at.
   const previous = [...(((w.before?.items as Item[] | undefined) ?? []) as Item[])];
   const priced = items.map((item, i) => {
     const kept = previous.findIndex((p) => p.productId === item.productId);
+    const product = products.get(item.productId);
     if (kept >= 0) {
       const [p] = previous.splice(kept, 1);
-      if (findRow(w.db, ITEM_REFERENCE, item.productId)) return { productId: item.productId, quantity: item.quantity, unitPrice: p.unitPrice };
+      if (product) return { productId: item.productId, quantity: item.quantity, unitPrice: p.unitPrice };
     }
-    const product = findRow(w.db, ITEM_REFERENCE, item.productId);
-    const problem = lineProductProblem(w.db, w.ctx.ability, item.productId);
+    const problem = lineProductProblem(product, w.ctx.ability);
     if (problem) errors[`items.${i}.productId`] = [problem];
     return { productId: item.productId, quantity: item.quantity, unitPrice: Number(product?.price ?? 0) };
   });
@@ -51,23 +60,16 @@ export const orderRules: ResourceRules = {
     return body.items.flatMap((item, i) => (item && typeof item === "object" && "unitPrice" in item ? [`items.${i}.unitPrice`] : []));
   },
 
-  beforeWrite(w) {
-    if (!w.before) {
-      const taken = new Set(w.db.orders.map((o) => o.number));
-      let n = w.db.counters.orderNumber;
-      while (taken.has(formatOrderNumber(n, ORDER_NUMBER_PREFIX, ORDER_NUMBER_DIGITS))) n++;
-      w.record.number = formatOrderNumber(n, ORDER_NUMBER_PREFIX, ORDER_NUMBER_DIGITS);
-      w.prepared.nextOrderNumber = n + 1;
-      w.record.status = "draft";
-    }
+  async beforeWrite(w) {
     if (w.values.items !== undefined || !w.before) {
-      const items = priceItems(w, (w.record.items as Item[] | undefined) ?? []);
+      const items = await priceItems(w, (w.record.items as Item[] | undefined) ?? []);
       w.record.items = items;
       w.record.total = totalOf(items);
     }
-  },
-
-  afterWrite(w) {
-    if (typeof w.prepared.nextOrderNumber === "number") w.db.counters.orderNumber = w.prepared.nextOrderNumber;
+    // Taken last, in the write's transaction: a refused order gives its number back.
+    if (!w.before) {
+      w.record.number = await w.tx.takeOrderNumber();
+      w.record.status = "draft";
+    }
   },
 };

@@ -2,12 +2,14 @@ import type { ResourceName } from "../../domain/entities";
 import type { EntityDef } from "../../domain/fields";
 import type { Changes } from "../audit";
 import type { RequestContext } from "../context";
-import type { DbShape, Row } from "../db-shape";
+import type { Row } from "../db-shape";
+import type { Reader, Tx } from "../storage/types";
 
 /** One write on its way through the pipeline; rules read it and add to it. */
 export interface WriteState {
   ctx: RequestContext;
-  db: DbShape;
+  /** The transaction the write happens in. */
+  tx: Tx;
   def: EntityDef;
   resource: ResourceName;
   /** The body as the client sent it. */
@@ -30,18 +32,18 @@ export interface WriteState {
  * permissions or validation, which come from the policy and the definition.
  */
 export interface ResourceRules {
-  /** Slow work done before the synchronous write section (hashing); must not touch the store. */
+  /** Slow work done before the write's transaction begins (hashing); must not touch the store. */
   prepare?(body: Record<string, unknown>): Promise<Record<string, unknown>>;
   /**
    * Invariants of the data that hold whoever asks, checked before the actor's own permissions
    * so the answer names the real reason (LAST_ADMIN).
    */
-  invariant?(op: "update" | "delete", target: Row, body: Record<string, unknown>, db: DbShape): void;
+  invariant?(op: "update" | "delete", target: Row, body: Record<string, unknown>, reader: Reader, tx?: Tx): Promise<void>;
   /** Parts of writable fields only the server sets (an order item's unitPrice), as dotted paths. */
   managedParts?(body: Record<string, unknown>): string[];
-  /** Checks and derived values, before anything is written. Throws AppError; never writes. */
-  beforeWrite?(w: WriteState): void;
+  /** Checks and derived values, before the record is written (in its transaction). Throws AppError. */
+  beforeWrite?(w: WriteState): Promise<void>;
   /** Side effects that go into the same store write as the record (sessions, credentials, counters). */
-  afterWrite?(w: WriteState): void;
-  afterDelete?(ctx: RequestContext, db: DbShape, record: Row): void;
+  afterWrite?(w: WriteState): Promise<void>;
+  afterDelete?(ctx: RequestContext, tx: Tx, record: Row): Promise<void>;
 }
