@@ -26,6 +26,21 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // The same API suite on PostgreSQL: one throwaway cluster, a fresh database per server.
+          name: "api-pg",
+          // *.pg-test.ts: what only PostgreSQL has (several app servers, its faults).
+          include: ["tests/api/**/*.test.ts", "tests/api/**/*.pg-test.ts"],
+          // What only the JSON store has: its data file (refusals of a torn file, kill -9 of the
+          // file's writer) and file serving, which no store touches.
+          exclude: ["tests/api/store.test.ts", "tests/api/cli.test.ts", "tests/api/serving.test.ts"],
+          globalSetup: ["tests/api/pg-global-setup.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -57,39 +57,99 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 const at = (v: unknown) => (typeof v === "string" ? v : "");
 
-export function computeDashboard(input: StatsInput, now: Date): DashboardStats {
-  const nowMs = now.getTime();
+/** The instants the figures are counted between, all UTC, as ISO strings. */
+export interface DashboardPeriods {
+  now: string;
+  thisMonth: string;
+  lastMonth: string;
+  nextMonth: string;
+  thisYear: string;
+  nextYear: string;
+  /** The first of the ORDERS_PER_DAY_DAYS days, and the day after the last (today). */
+  firstDay: string;
+  tomorrow: string;
+  /** YYYY-MM-DD of each day counted, oldest first. */
+  days: string[];
+}
+
+export function dashboardPeriods(now: Date): DashboardPeriods {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
-  const thisMonth = iso(Date.UTC(y, m, 1));
-  const lastMonth = iso(Date.UTC(y, m - 1, 1));
-  const nextMonth = iso(Date.UTC(y, m + 1, 1));
-  const thisYear = iso(Date.UTC(y, 0, 1));
-  const nextYear = iso(Date.UTC(y + 1, 0, 1));
   const today = Date.UTC(y, m, now.getUTCDate());
-  const firstDay = iso(today - (ORDERS_PER_DAY_DAYS - 1) * DAY_MS);
-  const tomorrow = iso(today + DAY_MS);
+  const days: string[] = [];
+  for (let i = ORDERS_PER_DAY_DAYS - 1; i >= 0; i--) days.push(iso(today - i * DAY_MS).slice(0, 10));
+  return {
+    now: iso(now.getTime()),
+    thisMonth: iso(Date.UTC(y, m, 1)),
+    lastMonth: iso(Date.UTC(y, m - 1, 1)),
+    nextMonth: iso(Date.UTC(y, m + 1, 1)),
+    thisYear: iso(Date.UTC(y, 0, 1)),
+    nextYear: iso(Date.UTC(y + 1, 0, 1)),
+    firstDay: iso(today - (ORDERS_PER_DAY_DAYS - 1) * DAY_MS),
+    tomorrow: iso(today + DAY_MS),
+    days,
+  };
+}
 
-  const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+/**
+ * The figures before they are put in order: what a store that aggregates by itself (PostgreSQL,
+ * in SQL) hands over, and what computeDashboard counts from rows. Both end in assembleDashboard,
+ * so ordering and cuts are decided once.
+ */
+export interface DashboardFigures {
+  ordersByStatus: Partial<Record<string, number>>;
+  /** Orders placed per YYYY-MM-DD, within the periods' days. */
+  perDay: ReadonlyMap<string, number>;
+  revenue: { thisMonth: number; lastMonth: number };
+  /** Customers the caller may read with revenue this year (any order, any number). */
+  customerRevenue: { id: number; name: string; revenue: number; orders: number }[];
+  /** Active products at or under the threshold (any order). */
+  lowStock: readonly Rec[];
+  customers: number;
+}
+
+export function assembleDashboard(f: DashboardFigures, periods: DashboardPeriods, scope: DashboardStats["scope"]): DashboardStats {
+  const ordersByStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, f.ordersByStatus[s] ?? 0])) as Record<OrderStatus, number>;
+  const lowStock = f.lowStock
+    .map((p) => ({ id: p.id, sku: String(p.sku), name: String(p.name), stock: p.stock as number }))
+    .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name) || a.id - b.id);
+  return {
+    asOf: periods.now,
+    scope,
+    basis: STATS_BASIS,
+    revenue: { ...f.revenue, thisMonthStart: periods.thisMonth, lastMonthStart: periods.lastMonth },
+    ordersByStatus,
+    openOrders: OPEN_STATUSES.reduce((n, s) => n + ordersByStatus[s], 0),
+    ordersPerDay: periods.days.map((date) => ({ date, count: f.perDay.get(date) ?? 0 })),
+    lowStock: { threshold: LOW_STOCK_THRESHOLD, items: lowStock },
+    topCustomers: [...f.customerRevenue].sort((a, b) => b.revenue - a.revenue || a.id - b.id).slice(0, TOP_CUSTOMERS),
+    customers: f.customers,
+  };
+}
+
+export const isLowStock = (p: Rec) => p.status === "active" && typeof p.stock === "number" && p.stock <= LOW_STOCK_THRESHOLD;
+
+export function computeDashboard(input: StatsInput, now: Date): DashboardStats {
+  const p = dashboardPeriods(now);
+  const ordersByStatus: Partial<Record<string, number>> = {};
   const perDay = new Map<string, number>();
-  for (let i = ORDERS_PER_DAY_DAYS - 1; i >= 0; i--) perDay.set(iso(today - i * DAY_MS).slice(0, 10), 0);
   const revenue = { thisMonth: 0, lastMonth: 0 };
   const byCustomer = new Map<number, { revenue: number; orders: number }>();
 
   for (const o of input.orders) {
     const status = o.status as OrderStatus;
-    if (status in ordersByStatus) ordersByStatus[status]++;
+    if (ORDER_STATUSES.includes(status)) ordersByStatus[status] = (ordersByStatus[status] ?? 0) + 1;
     const placed = at(o.placedAt);
-    if (placed >= firstDay && placed < tomorrow) {
+    if (placed >= p.firstDay && placed < p.tomorrow) {
       const k = placed.slice(0, 10);
       perDay.set(k, (perDay.get(k) ?? 0) + 1);
     }
     if (!REVENUE_STATUSES.includes(status)) continue;
     const paid = at(o.paidAt);
     const total = typeof o.total === "number" ? o.total : 0;
-    if (paid >= thisMonth && paid < nextMonth) revenue.thisMonth += total;
-    else if (paid >= lastMonth && paid < thisMonth) revenue.lastMonth += total;
-    if (paid >= thisYear && paid < nextYear && typeof o.customerId === "number") {
+    if (paid >= p.thisMonth && paid < p.nextMonth) revenue.thisMonth += total;
+    else if (paid >= p.lastMonth && paid < p.thisMonth) revenue.lastMonth += total;
+    if (paid >= p.thisYear && paid < p.nextYear && typeof o.customerId === "number") {
       const c = byCustomer.get(o.customerId) ?? { revenue: 0, orders: 0 };
       c.revenue += total;
       c.orders++;
@@ -98,28 +158,14 @@ export function computeDashboard(input: StatsInput, now: Date): DashboardStats {
   }
 
   const customerById = new Map(input.customers.map((c) => [c.id, c]));
-  const topCustomers = [...byCustomer]
+  const customerRevenue = [...byCustomer]
     // A customer the caller may not read is not named, even if one of their orders is visible.
     .filter(([id]) => customerById.has(id))
-    .map(([id, c]) => ({ id, name: String(customerById.get(id)?.name ?? ""), ...c }))
-    .sort((a, b) => b.revenue - a.revenue || a.id - b.id)
-    .slice(0, TOP_CUSTOMERS);
+    .map(([id, c]) => ({ id, name: String(customerById.get(id)?.name ?? ""), ...c }));
 
-  const lowStock = input.products
-    .filter((p) => p.status === "active" && typeof p.stock === "number" && p.stock <= LOW_STOCK_THRESHOLD)
-    .map((p) => ({ id: p.id, sku: String(p.sku), name: String(p.name), stock: p.stock as number }))
-    .sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name) || a.id - b.id);
-
-  return {
-    asOf: iso(nowMs),
-    scope: input.scope,
-    basis: STATS_BASIS,
-    revenue: { ...revenue, thisMonthStart: thisMonth, lastMonthStart: lastMonth },
-    ordersByStatus,
-    openOrders: OPEN_STATUSES.reduce((n, s) => n + ordersByStatus[s], 0),
-    ordersPerDay: [...perDay].map(([date, count]) => ({ date, count })),
-    lowStock: { threshold: LOW_STOCK_THRESHOLD, items: lowStock },
-    topCustomers,
-    customers: input.customers.length,
-  };
+  return assembleDashboard(
+    { ordersByStatus, perDay, revenue, customerRevenue, lowStock: input.products.filter(isLowStock), customers: input.customers.length },
+    p,
+    input.scope,
+  );
 }

@@ -6,6 +6,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DB_FILE: z.string().min(1).default("data/db.json"),
+  /** PostgreSQL instead of the JSON data file (docs/decisions/050). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+    .optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -15,6 +20,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PORT: env.PORT || undefined,
     HOST: env.HOST || undefined,
     DB_FILE: env.DB_FILE || undefined,
+    DATABASE_URL: env.DATABASE_URL || undefined,
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

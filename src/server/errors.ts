@@ -49,7 +49,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.destroy();
     return;
   }
-  if (appError.code === "RATE_LIMITED" && typeof appError.extra.retryAfter === "number") res.setHeader("Retry-After", String(appError.extra.retryAfter));
+  if ((appError.code === "RATE_LIMITED" || appError.code === "UNAVAILABLE") && typeof appError.extra.retryAfter === "number")
+    res.setHeader("Retry-After", String(appError.extra.retryAfter));
   if (appError.code === "METHOD_NOT_ALLOWED" && Array.isArray(appError.extra.allow)) res.setHeader("Allow", (appError.extra.allow as string[]).join(", "));
   res.setHeader("Cache-Control", "no-store");
   const body = appError.toBody();

@@ -1,6 +1,7 @@
 /**
  * `npm start` (--build-if-needed) and `npm run dev` (--dev): one origin for app and API, on the
- * working copy of the data (DB_FILE), created from the committed db.json when missing.
+ * working copy of the data (DB_FILE), created from the committed db.json when missing — or on
+ * PostgreSQL when DATABASE_URL is set (migrated, and given db.json's data when empty).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -50,9 +51,9 @@ async function buildIfNeeded() {
 
 async function main() {
   const config = loadConfig();
-  ensureDataFile(config.DB_FILE);
+  if (!config.DATABASE_URL) ensureDataFile(config.DB_FILE);
   if (args.has("--build-if-needed")) await buildIfNeeded();
-  const server = await startServer({ port: config.PORT, host: config.HOST, dbFile: config.DB_FILE, app: dev ? "vite" : "dist" });
+  const server = await startServer({ port: config.PORT, host: config.HOST, dbFile: config.DB_FILE, databaseUrl: config.DATABASE_URL, app: dev ? "vite" : "dist" });
   console.log(`Switchboard listening on ${server.url}`);
   let stopping = false;
   const stop = () => {

@@ -22,6 +22,8 @@ export interface StartOptions {
   dbFile?: string;
   /** PostgreSQL (postgres://…): the store when given. */
   databaseUrl?: string;
+  /** For PostgreSQL: the data an empty database is given (default: db.json). */
+  seedFile?: string;
   /** "dist": the built app from dist/; "vite": Vite in middleware mode (development); "none": the API only. */
   app?: "dist" | "vite" | "none";
   /** Where the built app is, for "dist" (default: the repository's dist/). */

@@ -12,8 +12,8 @@ describe("no one changes or deletes an audit event, through any call", () => {
   const roles: DemoRole[] = ["admin", "manager", "agent", "auditor"];
   it.each(roles)("%s: every write method on the log and on an event is METHOD_NOT_ALLOWED, and the file is untouched", async (role) => {
     const c: Client = await s.login(role);
-    const event = s.readDb()["audit-events"].at(-1)!;
-    const before = s.readRaw();
+    const event = (await s.readDb())["audit-events"].at(-1)!;
+    const before = (await s.readRaw());
     const body = { action: "logout", changes: {}, version: event.version };
     for (const url of ["/api/audit-events", `/api/audit-events/${event.id}`, "/api/audit-events/"]) {
       for (const method of ["POST", "PATCH", "PUT", "DELETE"]) {
@@ -25,7 +25,7 @@ describe("no one changes or deletes an audit event, through any call", () => {
     // Method-override tricks do not turn a read into a write either.
     const overridden = await c.request("POST", `/api/audit-events/${event.id}`, { json: body, headers: { "x-http-method-override": "DELETE" } });
     expectError(overridden, 405, "METHOD_NOT_ALLOWED");
-    expect(s.readRaw().equals(before)).toBe(true);
+    expect((await s.readRaw()).equals(before)).toBe(true);
   });
 });
 
@@ -35,10 +35,10 @@ describe("failed sign-ins", () => {
     const password = "my-secret-guess-7f3a9c";
     const res = await s.client().post("/api/auth/login", { email: tried, password });
     expectError(res, 401, "INVALID_CREDENTIALS");
-    const event = s.readDb()["audit-events"].findLast((e) => e.action === "login_failed")!;
+    const event = (await s.readDb())["audit-events"].findLast((e) => e.action === "login_failed")!;
     expect(event).toMatchObject({ email: tried.toLowerCase(), resource: "auth", actorId: null });
     expect(event.ip).toMatch(/\d|:/);
-    expect(s.readRaw().toString("utf8")).not.toContain(password);
+    expect((await s.readRaw()).toString("utf8")).not.toContain(password);
 
     // And an auditor finds it through the API the log page uses.
     const auditor = await s.login("auditor");

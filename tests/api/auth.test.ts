@@ -49,7 +49,7 @@ describe("sign in, who am I, sign out", () => {
     expect(cookie).toMatch(/Path=\//);
     expect(c.cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The store keeps only the token's hash.
-    const db = s.readDb();
+    const db = (await s.readDb());
     expect(db.sessions.some((x) => x.id === hashToken(c.cookie!))).toBe(true);
     expect(JSON.stringify(db)).not.toContain(c.cookie);
 
@@ -71,7 +71,7 @@ describe("sign in, who am I, sign out", () => {
   it("records lastLoginAt and audits login and logout", async () => {
     const { c } = await signIn("manager@example.com", DEMO_PASSWORD);
     await c.post("/api/auth/logout");
-    const db = s.readDb();
+    const db = (await s.readDb());
     const id = staffId(db, "manager");
     expect(Date.now() - Date.parse(db.staff.find((x) => x.id === id)!.lastLoginAt as string)).toBeLessThan(60_000);
     const mine = db["audit-events"].filter((e) => e.actorId === id);
@@ -82,7 +82,7 @@ describe("sign in, who am I, sign out", () => {
   it("a wrong password is audited as login_failed with the email tried and the address, never the password", async () => {
     const tried = "someone-unknown@example.com";
     expectError(record((await signIn(tried, "guess-number-one")).res), 401, "INVALID_CREDENTIALS");
-    const event = s.readDb()["audit-events"].findLast((e) => e.action === "login_failed")!;
+    const event = (await s.readDb())["audit-events"].findLast((e) => e.action === "login_failed")!;
     expect(event).toMatchObject({ email: tried, resource: "auth", actorId: null });
     expect(event.ip).toBeTruthy();
     expect(JSON.stringify(event)).not.toContain("guess-number-one");
@@ -132,7 +132,7 @@ describe("the sign-in rate limit", () => {
     const email = "never-existed@example.com";
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expectError((await signIn(email, "whatever-pass")).res, 401, "INVALID_CREDENTIALS");
     expectError((await signIn(email, "whatever-pass")).res, 429, "RATE_LIMITED");
-    expect(s.readDb().loginFailures.filter((f) => f.email === email)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect((await s.readDb()).loginFailures.filter((f) => f.email === email)).toHaveLength(LOGIN_MAX_FAILURES);
   });
 });
 
@@ -151,7 +151,7 @@ describe("accounts that are switched off", () => {
     expect(res.status).toBe(200);
     expectError(await c.get("/api/auth/me"), 401, "UNAUTHENTICATED");
     expectError(await c.get("/api/customers"), 401, "UNAUTHENTICATED");
-    expect(s.readDb().sessions.some((x) => x.staffId === temp.id)).toBe(false);
+    expect((await s.readDb()).sessions.some((x) => x.staffId === temp.id)).toBe(false);
     expectError((await signIn(temp.email, temp.password)).res, 403, "ACCOUNT_DISABLED");
   });
 });
@@ -179,7 +179,7 @@ describe("changing one's own password", () => {
     expectError((await signIn(temp.email, temp.password)).res, 401, "INVALID_CREDENTIALS");
     expect((await signIn(temp.email, "a-brand-new-password")).res.status).toBe(200);
 
-    const event = s.readDb()["audit-events"].findLast((e) => e.action === "password_change")!;
+    const event = (await s.readDb())["audit-events"].findLast((e) => e.action === "password_change")!;
     expect(event).toMatchObject({ actorId: temp.id, recordId: temp.id });
     expect(JSON.stringify(event)).not.toMatch(/a-brand-new-password|scrypt/);
   });
@@ -193,7 +193,7 @@ describe("changing one's own password", () => {
     expect(res.body).not.toHaveProperty("password");
     expectError(await c.get("/api/auth/me"), 401, "UNAUTHENTICATED");
     expect((await signIn(temp.email, "reset-by-the-admin")).res.status).toBe(200);
-    const event = s.readDb()["audit-events"].findLast((e) => e.action === "update" && e.resource === "staff" && e.recordId === temp.id)!;
+    const event = (await s.readDb())["audit-events"].findLast((e) => e.action === "update" && e.resource === "staff" && e.recordId === temp.id)!;
     expect(event.changes).toEqual({ password: { to: "[changed]" } });
   });
 });
@@ -204,13 +204,13 @@ describe("secrets", () => {
     const admin = await s.login("admin");
     record(await admin.get("/api/staff?_end=100"));
     record(await admin.get("/api/audit-events?_end=100"));
-    record(await admin.get(`/api/staff/${staffId(s.readDb(), "admin")}`));
+    record(await admin.get(`/api/staff/${staffId((await s.readDb()), "admin")}`));
     const all = seen.join("\n");
     for (const secret of ["scrypt$", DEMO_PASSWORD, "a-brand-new-password", "reset-by-the-admin", "initial-pass-", "guess-number-one"]) {
       expect(all).not.toContain(secret);
-      expect(JSON.stringify(s.readDb()["audit-events"])).not.toContain(secret);
+      expect(JSON.stringify((await s.readDb())["audit-events"])).not.toContain(secret);
     }
-    const staff = s.readDb().staff;
+    const staff = (await s.readDb()).staff;
     expect(staff.every((x) => !("password" in x) && !JSON.stringify(x).includes("scrypt"))).toBe(true);
   });
 });

@@ -20,15 +20,15 @@ let agentId: number;
 beforeAll(async () => {
   s = await startTestServer();
   for (const role of ROLES) as[role] = await s.login(role);
-  agentId = staffId(s.readDb(), "agent");
+  agentId = staffId((await s.readDb()), "agent");
 });
 afterAll(async () => {
   await s.close();
 });
 
 /** The rows of a resource this role may see, straight from the data file. */
-const visible = (role: (typeof ROLES)[number], resource: Resource): Row[] => {
-  const rows = s.readDb()[resource];
+const visible = async (role: (typeof ROLES)[number], resource: Resource): Promise<Row[]> => {
+  const rows = (await s.readDb())[resource];
   return role === "agent" && resource === "customers" ? rows.filter((r) => r.ownerId === agentId) : rows;
 };
 const hiddenFor = (role: string, resource: Resource) => (role === "agent" ? HIDDEN[resource] : []);
@@ -49,7 +49,7 @@ async function walk(c: Client, resource: Resource, query: string) {
 
 describe.each(ROLES)("%s", (role) => {
   it.each(RESOURCES)("%s: counts, pages and fields are the visible rows', exactly", async (resource) => {
-    const expected = visible(role, resource);
+    const expected = (await visible(role, resource));
     const { rows, count } = await walk(as[role], resource, "_sort=id&_order=asc");
     expect(count).toBe(expected.length);
     expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id).sort((a, b) => a - b));
@@ -58,7 +58,7 @@ describe.each(ROLES)("%s", (role) => {
   });
 
   it.each(RESOURCES)("%s: q finds a fragment in any searched field it may read, case-insensitively", async (resource) => {
-    const rows = visible(role, resource);
+    const rows = (await visible(role, resource));
     const pick = rows[Math.floor(rows.length / 2)];
     // A fragment from the middle of the name, upper-cased: no prefix or case luck.
     const fragment = String(pick.name).slice(1, 5).toUpperCase();
@@ -71,7 +71,7 @@ describe.each(ROLES)("%s", (role) => {
 
 describe("customers as an operator finds them", () => {
   it("by a fragment of email or company, for a manager across all, for an agent in their own", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const withCompany = db.customers.find((c) => c.company && c.ownerId !== agentId)!;
     const fragment = String(withCompany.company).slice(0, 4).toLowerCase();
     const mine = await as.manager.get(`/api/customers?q=${encodeURIComponent(fragment)}&_end=100`);
@@ -85,13 +85,13 @@ describe("customers as an operator finds them", () => {
   });
 
   it("filters: tier (repeated = any of), owner, credit limit range, and _like, counted after the filters", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const res = await as.manager.get(`/api/customers?tier=gold&tier=silver&ownerId=${agentId}&creditLimit_gte=100000&_end=100`);
     const want = db.customers.filter((c) => ["gold", "silver"].includes(c.tier as string) && c.ownerId === agentId && (c.creditLimit as number) >= 100000);
     expect(total(res)).toBe(want.length);
     expect(want.length).toBeGreaterThan(0);
     const like = await as.agent.get("/api/customers?email_like=EXAMPLE.COM&_end=100");
-    expect(total(like)).toBe(visible("agent", "customers").filter((c) => String(c.email).includes("example.com")).length);
+    expect(total(like)).toBe((await visible("agent", "customers")).filter((c) => String(c.email).includes("example.com")).length);
     expect(total(like)).toBeGreaterThan(0);
   });
 
@@ -110,7 +110,7 @@ describe("customers as an operator finds them", () => {
 
 describe("products as an operator finds them", () => {
   it("filters on status, category and a price range; sorts by price", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const category = db.categories[0].id;
     const { rows, count } = await walk(as.agent, "products", `status=active&categoryId=${category}&price_gte=1000&price_lte=500000&_sort=price&_order=desc`);
     const want = db.products.filter((p) => p.status === "active" && p.categoryId === category && (p.price as number) >= 1000 && (p.price as number) <= 500000);
@@ -129,8 +129,8 @@ describe("hidden fields do not exist for an agent", () => {
       expectError(await as.agent.get(`/api/${resource}?${q}`), 400, "BAD_QUERY");
     }
     // A value that only the hidden field holds finds nothing.
-    const db = s.readDb();
-    const rows = visible("agent", resource);
+    const db = (await s.readDb());
+    const rows = (await visible("agent", resource));
     const secret = rows.map((r) => String(r[field])).find((v) => v.length >= 4 && !rows.some((r) => SEARCHED[resource].some((f) => String(r[f] ?? "").includes(v))));
     expect(secret, "a value found only in the hidden field").toBeDefined();
     expect(total(await as.agent.get(`/api/${resource}?q=${secret}`))).toBe(0);
@@ -138,15 +138,15 @@ describe("hidden fields do not exist for an agent", () => {
   });
 
   it("a write of them is refused and changes nothing; a manager may write them", async () => {
-    const product = s.readDb().products[0];
+    const product = (await s.readDb()).products[0];
     // Agents change no product at all (customers' creditLimit: FORBIDDEN_FIELD, in agent-rows.test.ts).
     expectError(await as.agent.patch(`/api/products/${product.id}`, { cost: 1, version: product.version }), 403, "FORBIDDEN");
-    expect(s.readDb().products[0].cost).toBe(product.cost);
+    expect((await s.readDb()).products[0].cost).toBe(product.cost);
     const res = await as.manager.patch(`/api/products/${product.id}`, { cost: (product.cost as number) + 1, version: product.version });
     expect(res.status, res.text).toBe(200);
     expect(res.body.cost).toBe((product.cost as number) + 1);
     // The conflict answer's `current` is stripped for its reader too.
-    const own = visible("agent", "customers")[0];
+    const own = (await visible("agent", "customers"))[0];
     const conflict = await as.agent.patch(`/api/customers/${own.id}`, { notes: "stale", version: (own.version as number) - 1 || 999 });
     expectError(conflict, 409, "VERSION_CONFLICT");
     expect(conflict.body.current).not.toHaveProperty("creditLimit");
@@ -156,7 +156,7 @@ describe("hidden fields do not exist for an agent", () => {
 
 describe("writes per role", () => {
   it.each(RESOURCES)("%s: an auditor changes nothing; an agent creates only customers", async (resource) => {
-    const row = s.readDb()[resource][0];
+    const row = (await s.readDb())[resource][0];
     expectError(await as.auditor.post(`/api/${resource}`, { name: "Nope Nope" }), 403, "FORBIDDEN");
     expectError(await as.auditor.patch(`/api/${resource}/${row.id}`, { name: "Nope Nope", version: row.version }), 403, "FORBIDDEN");
     expectError(await as.auditor.del(`/api/${resource}/${row.id}`), 403, "FORBIDDEN");
@@ -167,7 +167,7 @@ describe("writes per role", () => {
   });
 
   it("sku is unique, case-insensitively, on create and on update, as a field error", async () => {
-    const [a, b] = s.readDb().products;
+    const [a, b] = (await s.readDb()).products;
     const body = { sku: String(a.sku), name: "Copy Cat", categoryId: a.categoryId, price: 100, cost: 50, stock: 1 };
     const res = await as.manager.post("/api/products", body);
     expectError(res, 409, "DUPLICATE");
@@ -182,7 +182,7 @@ describe("writes per role", () => {
   });
 
   it("a category name is unique too; its delete is REFERENCED while products point at it, with the count in the message", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const cat = db.categories[1];
     const dup = await as.manager.post("/api/categories", { name: String(cat.name).toUpperCase() });
     expectError(dup, 409, "DUPLICATE");
@@ -192,11 +192,11 @@ describe("writes per role", () => {
     expectError(del, 409, "REFERENCED");
     expect(del.body.counts).toEqual({ products: n });
     expect(del.body.message).toContain(`${n} products`);
-    expect(s.readDb().categories.some((c) => c.id === cat.id)).toBe(true);
+    expect((await s.readDb()).categories.some((c) => c.id === cat.id)).toBe(true);
   });
 
   it("REFERENCED says how many, in words that agree with the number", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const perCustomer = new Map<number, number>();
     for (const o of db.orders) perCustomer.set(o.customerId as number, (perCustomer.get(o.customerId as number) ?? 0) + 1);
     const one = [...perCustomer].find(([, n]) => n === 1)!;
@@ -206,7 +206,7 @@ describe("writes per role", () => {
   });
 
   it("product status: every transition of SPEC §4 and none other", async () => {
-    const create = await as.manager.post("/api/products", { sku: "TRANS-0001", name: "Transit", categoryId: s.readDb().categories[0].id, price: 100, cost: 50, stock: 1 });
+    const create = await as.manager.post("/api/products", { sku: "TRANS-0001", name: "Transit", categoryId: (await s.readDb()).categories[0].id, price: 100, cost: 50, stock: 1 });
     expect(create.status, create.text).toBe(201);
     let p = create.body;
     const step = (status: string) => as.manager.patch(`/api/products/${p.id}`, { status, version: p.version });

@@ -271,7 +271,7 @@ async function check(req: FuzzRequest) {
   // Framed, whatever the method: node:http sends a DELETE's body unframed, which is a broken
   // request stream rather than a request with a body.
   if (req.body) headers["content-length"] = String(req.body.length);
-  const before = s.readRaw();
+  const before = (await s.readRaw());
   const res = await send({ method: req.method, path: req.path + req.query, headers, body: req.body });
   if (process.env.FUZZ_TRACE) console.log(`STATUS ${res.status} ${res.text.slice(0, 60)}`);
   const where = `${req.who} ${req.method} ${req.path}${req.query} → ${res.status} ${res.text.slice(0, 300)}`;
@@ -286,7 +286,7 @@ async function check(req: FuzzRequest) {
     expect(typeof body.message, where).toBe("string");
     expect(body, where).not.toHaveProperty("stack");
     if (!refusalThatWrites(req.path, res.status)) {
-      const after = s.readRaw();
+      const after = (await s.readRaw());
       if (!after.equals(before)) expect(comparable(after), `${where}: a refused request changed the data file`).toBe(comparable(before));
     }
   }
@@ -377,7 +377,7 @@ describe("fuzzing the API", () => {
   it("near-valid creates, updates with the current version, and deletes of stored records: never a 5xx, refusals change nothing", async () => {
     await fc.assert(
       fc.asyncProperty(nearValidWrite, async ({ def, who, method, pick, staleVersion, override }) => {
-        const rows = s.readDb()[def.name as keyof DbShape] as { id: number; version: number }[];
+        const rows = (await s.readDb())[def.name as keyof DbShape] as { id: number; version: number }[];
         const stored = rows[pick % rows.length] as Record<string, unknown> & { id: number; version: number };
         const base = Object.fromEntries(
           Object.entries(stored).filter(([k]) => {

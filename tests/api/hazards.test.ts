@@ -44,16 +44,16 @@ describe("json-server's hazards are closed", () => {
     const viaQuery = await manager.request("POST", `/api/categories/${cat.id}?_method=DELETE`, { json: {} });
     expectError(viaQuery, 405, "METHOD_NOT_ALLOWED");
     expect((await manager.get(`/api/categories/${cat.id}`)).status).toBe(200);
-    expect(s.readDb().categories.some((c) => c.id === cat.id)).toBe(true);
+    expect((await s.readDb()).categories.some((c) => c.id === cat.id)).toBe(true);
   });
 
   it("a query string on a call that lists nothing is refused, not carried along", async () => {
-    const cat = s.readDb().categories[0];
+    const cat = (await s.readDb()).categories[0];
     expectError(await manager.get(`/api/categories/${cat.id}?callback=steal`), 400, "BAD_QUERY");
     expectError(await manager.get(`/api/categories/${cat.id}?_embed=products`), 400, "BAD_QUERY");
     expectError(await manager.get("/api/auth/me?callback=steal"), 400, "BAD_QUERY");
     expectError(await manager.post("/api/categories?_method=DELETE", { name: "Method override" }), 400, "BAD_QUERY");
-    expect(s.readDb().categories.some((c) => c.name === "Method override")).toBe(false);
+    expect((await s.readDb()).categories.some((c) => c.name === "Method override")).toBe(false);
   });
 
   it("_delay is refused", async () => {
@@ -63,11 +63,11 @@ describe("json-server's hazards are closed", () => {
   });
 
   it("form-encoded and text/plain bodies are refused with 415", async () => {
-    const before = s.readRaw();
+    const before = (await s.readRaw());
     expectError(await manager.request("POST", "/api/categories", { body: "name=Form+cat", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
     expectError(await manager.request("POST", "/api/categories", { body: '{"name":"Text cat"}', headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
     expectError(await manager.request("POST", "/api/categories", { body: '{"name":"No type"}' }), 415, "UNSUPPORTED_MEDIA_TYPE");
-    expect(s.readRaw().equals(before)).toBe(true);
+    expect((await s.readRaw()).equals(before)).toBe(true);
   });
 
   it("an array body is refused (and a scalar one)", async () => {
@@ -77,11 +77,11 @@ describe("json-server's hazards are closed", () => {
   });
 
   it("a client-chosen id is refused, and a duplicate id cannot happen", async () => {
-    const existing = s.readDb().categories[0];
+    const existing = (await s.readDb()).categories[0];
     const res = await manager.post("/api/categories", { id: existing.id, name: "Same id" });
     expectError(res, 403, "FORBIDDEN_FIELD");
     expect(res.body.errors).toHaveProperty("id");
-    const ids = s.readDb().categories.map((c) => c.id);
+    const ids = (await s.readDb()).categories.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -114,7 +114,7 @@ describe("json-server's hazards are closed", () => {
   it("name_like=( is a literal, not a broken regular expression", async () => {
     const res = await manager.get("/api/customers?name_like=(");
     expect(res.status).toBe(200);
-    const expected = s.readDb().customers.filter((c) => String(c.name).includes("(")).length;
+    const expected = (await s.readDb()).customers.filter((c) => String(c.name).includes("(")).length;
     expect(Number(res.headers.get("x-total-count"))).toBe(expected);
     // And it finds the literal when there is one.
     const cat = (await manager.post("/api/categories", { name: "Paren (literal)" })).body;
@@ -140,13 +140,13 @@ describe("json-server's hazards are closed", () => {
   });
 
   it("DELETE of a record others point at is REFERENCED and removes nothing (no cascade)", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const customer = db.customers.find((c) => db.orders.some((o) => o.customerId === c.id))!;
     const res = await manager.del(`/api/customers/${customer.id}`);
     expectError(res, 409, "REFERENCED");
     expect(res.body.counts).toEqual({ orders: db.orders.filter((o) => o.customerId === customer.id).length });
     expect(res.body.message).toMatch(/order/);
-    const after = s.readDb();
+    const after = (await s.readDb());
     expect(after.customers.length).toBe(db.customers.length);
     expect(after.orders.length).toBe(db.orders.length);
   });
@@ -154,18 +154,18 @@ describe("json-server's hazards are closed", () => {
   it("a 404 DELETE leaves the file byte-identical, mtime unchanged", async () => {
     // A fresh session: its sign-in is written before the snapshot is taken.
     const fresh = await s.login("manager");
-    const before = s.readRaw();
+    const before = (await s.readRaw());
     const mtime = fs.statSync(s.dbFile).mtimeMs;
     await new Promise((r) => setTimeout(r, 20));
     expectError(await fresh.del("/api/customers/987654"), 404, "NOT_FOUND");
     expectError(await fresh.del("/api/customers/not-a-number"), 404, "NOT_FOUND");
-    expect(s.readRaw().equals(before)).toBe(true);
+    expect((await s.readRaw()).equals(before)).toBe(true);
     expect(fs.statSync(s.dbFile).mtimeMs).toBe(mtime);
   });
 
   it("writes leave a valid, complete data file and no temporary files", async () => {
     for (let i = 0; i < 10; i++) expect((await manager.post("/api/categories", { name: `Atomic ${i}` })).status).toBe(201);
-    const db = s.readDb(); // parses, or the test fails
+    const db = (await s.readDb()); // parses, or the test fails
     expect(db.categories.filter((c) => String(c.name).startsWith("Atomic ")).length).toBe(10);
     expect(fs.readdirSync(s.dir)).toEqual(["db.json"]);
   });

@@ -5,11 +5,64 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
 import { DEMO_PASSWORD, SESSION_COOKIE } from "../../src/domain/constants";
 import type { DbShape } from "../../src/server/db-shape";
 import { SEED_DB_FILE } from "../../src/server/paths";
-import { startServer } from "../../src/server/start";
+import { startServer, type RunningServer, type StartOptions } from "../../src/server/start";
 import { buildFixture } from "./fixture";
+
+/**
+ * The same suite runs on both stores: project "api" on the JSON data file, project "api-pg" on
+ * PostgreSQL (a throwaway cluster started by tests/api/pg-global-setup.ts). There every server
+ * gets a database of its own, loaded with the data file the JSON run uses.
+ */
+export const pgAdminUrl: string | undefined = inject("pgAdminUrl");
+export const onPostgres = Boolean(pgAdminUrl);
+
+let databases = 0;
+/** A new, empty database on the test cluster; the server migrates and loads it. */
+export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!pgAdminUrl) throw new Error("not on PostgreSQL");
+  const name = `t_${process.pid}_${++databases}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: pgAdminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
+ * startServer on this data file — or, on PostgreSQL, on a fresh database loaded from it. `close`
+ * also drops that database.
+ */
+export async function startServerOn(dbFile: string, opts: Omit<StartOptions, "dbFile" | "databaseUrl" | "seedFile"> = {}): Promise<RunningServer & { databaseUrl?: string }> {
+  if (!onPostgres) return startServer({ port: 0, app: "none", ...opts, dbFile });
+  const db = await freshDatabase();
+  try {
+    const server = await startServer({ port: 0, app: "none", ...opts, dbFile, databaseUrl: db.url, seedFile: dbFile });
+    return {
+      ...server,
+      databaseUrl: db.url,
+      async close() {
+        await server.close();
+        await db.drop();
+      },
+    };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+}
 
 export type DemoRole = "admin" | "manager" | "agent" | "agent2" | "auditor" | "former";
 export const demoEmail = (role: DemoRole) => `${role}@example.com`;
@@ -79,9 +132,15 @@ export interface TestServer {
   client(): Client;
   /** A client signed in as a demo account. */
   login(role: DemoRole): Promise<Client>;
-  /** The data file as it is on disk now. */
-  readDb(): DbShape;
-  readRaw(): Buffer;
+  /** Everything the store holds now (the data file on disk, or the database), in the file's shape. */
+  readDb(): Promise<DbShape>;
+  /** The same, as bytes: equal bytes mean nothing changed. */
+  readRaw(): Promise<Buffer>;
+  /**
+   * Takes the store away under the running server (the data folder removed; on PostgreSQL a
+   * table dropped) and answers what the server's log will name as the cause.
+   */
+  breakStorage(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -102,7 +161,7 @@ export async function makeDataDir(): Promise<{ dir: string; dbFile: string }> {
 
 export async function startTestServer(): Promise<TestServer> {
   const { dir, dbFile } = await makeDataDir();
-  const server = await startServer({ port: 0, app: "none", dbFile });
+  const server = await startServerOn(dbFile);
   const ts: TestServer = {
     url: server.url,
     dbFile,
@@ -114,8 +173,19 @@ export async function startTestServer(): Promise<TestServer> {
       if (res.status !== 200) throw new Error(`login as ${role} failed: ${res.status} ${res.text}`);
       return c;
     },
-    readDb: () => JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape,
-    readRaw: () => fs.readFileSync(dbFile),
+    readDb: async () => (onPostgres ? server.storage.snapshot() : (JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape)),
+    readRaw: async () => (onPostgres ? Buffer.from(JSON.stringify(await server.storage.snapshot())) : fs.readFileSync(dbFile)),
+    async breakStorage() {
+      if (!server.databaseUrl) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        return "ENOENT";
+      }
+      const c = new pg.Client({ connectionString: server.databaseUrl });
+      await c.connect();
+      await c.query("DROP TABLE categories CASCADE");
+      await c.end();
+      return 'relation "categories" does not exist';
+    },
     async close() {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ beforeAll(async () => {
     const res = await manager.post("/api/products", {
       sku: `QZX-${String(i).padStart(3, "0")}`,
       name: `Query Widget ${i % 5}`,
-      categoryId: s.readDb().categories[i % 2].id,
+      categoryId: (await s.readDb()).categories[i % 2].id,
       price: [9, 80, 100, 1000, 10000][i % 5],
       cost: 1,
       stock: i,
@@ -32,8 +32,8 @@ const total = (res: { headers: Headers }) => Number(res.headers.get("x-total-cou
 describe("paging", () => {
   it("without _end: the first DEFAULT_PAGE_SIZE rows, with X-Total-Count exposed", async () => {
     const res = await manager.get("/api/products");
-    expect(res.body.length).toBe(Math.min(DEFAULT_PAGE_SIZE, s.readDb().products.length));
-    expect(total(res)).toBe(s.readDb().products.length);
+    expect(res.body.length).toBe(Math.min(DEFAULT_PAGE_SIZE, (await s.readDb()).products.length));
+    expect(total(res)).toBe((await s.readDb()).products.length);
     expect(res.headers.get("access-control-expose-headers")).toBe("X-Total-Count");
   });
 
@@ -46,7 +46,7 @@ describe("paging", () => {
   });
 
   it("getMany's ?id=…&id=… without a page answers every id it names (up to MAX_PAGE_ROWS)", async () => {
-    const wanted = s.readDb().products.slice(0, DEFAULT_PAGE_SIZE + 10).map((p) => p.id);
+    const wanted = (await s.readDb()).products.slice(0, DEFAULT_PAGE_SIZE + 10).map((p) => p.id);
     const res = await manager.get(`/api/products?${wanted.map((id) => `id=${id}`).join("&")}`);
     expect(ids(res.body).sort((a, b) => a - b)).toEqual([...wanted].sort((a, b) => a - b));
   });
@@ -94,7 +94,7 @@ describe("sorting", () => {
 
 describe("filters", () => {
   it("field= (repeated means OR), _ne, _gte/_lte compared as numbers", async () => {
-    const all = s.readDb().products;
+    const all = (await s.readDb()).products;
     const count = (pred: (p: Row) => boolean) => all.filter(pred).length;
     expect(total(await manager.get("/api/products?price=100"))).toBe(count((p) => p.price === 100));
     expect(total(await manager.get("/api/products?price=100&price=9"))).toBe(count((p) => p.price === 100 || p.price === 9));
@@ -102,12 +102,12 @@ describe("filters", () => {
     // Compared as strings, "80" >= "100" and "9" >= "1000"; as numbers they are not.
     expect(total(await manager.get("/api/products?price_gte=100&sku_like=QZX-"))).toBe(count((p) => (p.price as number) >= 100 && String(p.sku).includes("QZX-")));
     expect(total(await manager.get("/api/products?price_gte=80&price_lte=1000&sku_like=QZX-"))).toBe(15);
-    const category = s.readDb().categories[0].id;
+    const category = (await s.readDb()).categories[0].id;
     expect(total(await manager.get(`/api/products?categoryId=${category}`))).toBe(count((p) => p.categoryId === category));
   });
 
   it("booleans take true/false; numbers a number; dates a date", async () => {
-    const staff = s.readDb().staff;
+    const staff = (await s.readDb()).staff;
     expect(total(await manager.get("/api/staff?active=true"))).toBe(staff.filter((x) => x.active === true).length);
     expect(total(await manager.get("/api/staff?active=false"))).toBe(staff.filter((x) => x.active === false).length);
     expectError(await manager.get("/api/staff?active=yes"), 400, "BAD_QUERY");
@@ -130,7 +130,7 @@ describe("filters", () => {
     expect(total(await manager.get("/api/products?q=query widget"))).toBe(25);
     // price is not searchable
     expect(total(await manager.get("/api/products?q=10000&sku_like=QZX-"))).toBe(0);
-    const customer = s.readDb().customers[0];
+    const customer = (await s.readDb()).customers[0];
     const res = await manager.get(`/api/customers?q=${encodeURIComponent(String(customer.email).toUpperCase())}`);
     expect(ids(res.body)).toContain(customer.id);
   });

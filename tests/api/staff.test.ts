@@ -18,7 +18,7 @@ describe("admin", () => {
   it("lists staff with lastLoginAt, never a password", async () => {
     const res = await admin.get("/api/staff?_end=100");
     expect(res.status).toBe(200);
-    expect(Number(res.headers.get("x-total-count"))).toBe(s.readDb().staff.length);
+    expect(Number(res.headers.get("x-total-count"))).toBe((await s.readDb()).staff.length);
     expect(res.body.some((x: Record<string, unknown>) => "lastLoginAt" in x)).toBe(true);
     expect(res.body.every((x: Record<string, unknown>) => !("password" in x))).toBe(true);
     expect((await admin.get("/api/staff?_sort=lastLoginAt&_order=desc")).status).toBe(200);
@@ -30,7 +30,7 @@ describe("admin", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: `new.${n}@example.com`, role: "agent", active: true, version: 1 });
     expect(created.body).not.toHaveProperty("password");
-    const db = s.readDb();
+    const db = (await s.readDb());
     const stored = db.staff.find((x) => x.id === created.body.id)!;
     expect(stored).not.toHaveProperty("password");
     expect(db.credentials.find((c) => c.staffId === stored.id)?.hash).toMatch(/^scrypt\$/);
@@ -43,7 +43,7 @@ describe("admin", () => {
     expect(off.body).toMatchObject({ active: false, version: 3 });
     expect((await admin.del(`/api/staff/${stored.id}`)).status).toBe(200);
     expectError(await admin.get(`/api/staff/${stored.id}`), 404, "NOT_FOUND");
-    expect(s.readDb().credentials.some((c) => c.staffId === stored.id)).toBe(false);
+    expect((await s.readDb()).credentials.some((c) => c.staffId === stored.id)).toBe(false);
   });
 
   it("needs an initial password of the domain's length", async () => {
@@ -62,11 +62,11 @@ describe("admin", () => {
   });
 
   it("cannot demote, deactivate or delete themselves; may rename themselves", async () => {
-    const self = staffId(s.readDb(), "admin");
+    const self = staffId((await s.readDb()), "admin");
     const me = (await admin.get(`/api/staff/${self}`)).body;
     const demote = await admin.patch(`/api/staff/${self}`, { role: "manager", version: me.version });
     // With another active admin present the policy answers; with none, LAST_ADMIN (errors.test.ts).
-    const otherAdmin = s.readDb().staff.some((x) => x.role === "admin" && x.active === true && x.id !== self);
+    const otherAdmin = (await s.readDb()).staff.some((x) => x.role === "admin" && x.active === true && x.id !== self);
     if (otherAdmin) {
       expectError(demote, 403, "FORBIDDEN_FIELD");
       expect(demote.body.errors).toHaveProperty("role");
@@ -75,23 +75,23 @@ describe("admin", () => {
     } else expectError(demote, 409, "LAST_ADMIN");
     const renamed = await admin.patch(`/api/staff/${self}`, { name: "Ada the Admin", version: me.version });
     expect(renamed.status).toBe(200);
-    expect(s.readDb().staff.find((x) => x.id === self)).toMatchObject({ role: "admin", active: true, name: "Ada the Admin" });
+    expect((await s.readDb()).staff.find((x) => x.id === self)).toMatchObject({ role: "admin", active: true, name: "Ada the Admin" });
   });
 
   it("cannot write server-managed fields", async () => {
-    const agent = s.readDb().staff.find((x) => x.email === "agent@example.com")!;
+    const agent = (await s.readDb()).staff.find((x) => x.email === "agent@example.com")!;
     const res = await admin.patch(`/api/staff/${agent.id}`, { lastLoginAt: new Date().toISOString(), createdAt: "2020-01-01T00:00:00.000Z", version: agent.version });
     expectError(res, 403, "FORBIDDEN_FIELD");
     expect(Object.keys(res.body.errors).sort()).toEqual(["createdAt", "lastLoginAt"]);
   });
 
   it("cannot delete someone others point at (customers, orders): REFERENCED with counts", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const agentId = staffId(db, "agent");
     const res = await admin.del(`/api/staff/${agentId}`);
     expectError(res, 409, "REFERENCED");
     expect(res.body.counts.customers).toBe(db.customers.filter((c) => c.ownerId === agentId).length);
-    expect(s.readDb().staff.some((x) => x.id === agentId)).toBe(true);
+    expect((await s.readDb()).staff.some((x) => x.id === agentId)).toBe(true);
   });
 
   it("password is never a filter, a sort or a search", async () => {
@@ -110,9 +110,9 @@ describe.each(["manager", "agent", "auditor"] as DemoRole[])("%s", (role) => {
   it("reads staff, without lastLoginAt anywhere", async () => {
     const list = await c.get("/api/staff?_end=100");
     expect(list.status).toBe(200);
-    expect(Number(list.headers.get("x-total-count"))).toBe(s.readDb().staff.length);
+    expect(Number(list.headers.get("x-total-count"))).toBe((await s.readDb()).staff.length);
     expect(list.body.every((x: Record<string, unknown>) => !("lastLoginAt" in x))).toBe(true);
-    const one = await c.get(`/api/staff/${staffId(s.readDb(), "admin")}`);
+    const one = await c.get(`/api/staff/${staffId((await s.readDb()), "admin")}`);
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("lastLoginAt");
     expect((await c.get("/api/auth/me")).body.user).not.toHaveProperty("lastLoginAt");
@@ -124,12 +124,12 @@ describe.each(["manager", "agent", "auditor"] as DemoRole[])("%s", (role) => {
   });
 
   it("may not create, change or delete staff — not even their own record", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const self = db.staff.find((x) => x.id === staffId(db, role))!;
     expectError(await c.post("/api/staff", { name: "Nope Nope", email: `nope-${role}@example.com`, role: "agent", password: "twelve-chars-ok" }), 403, "FORBIDDEN");
     expectError(await c.patch(`/api/staff/${self.id}`, { name: "Self Rename", version: self.version }), 403, "FORBIDDEN");
     expectError(await c.patch(`/api/staff/${self.id}`, { role: "admin", version: self.version }), 403, "FORBIDDEN");
     expectError(await c.del(`/api/staff/${staffId(db, "former")}`), 403, "FORBIDDEN");
-    expect(s.readDb().staff.find((x) => x.id === self.id)).toEqual(self);
+    expect((await s.readDb()).staff.find((x) => x.id === self.id)).toEqual(self);
   });
 });

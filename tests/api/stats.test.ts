@@ -76,7 +76,7 @@ function check(body: Record<string, unknown> & { lowStock: { items: { id: number
 describe.each(["manager", "auditor", "admin"] as DemoRole[])("%s: every order and customer", (role) => {
   it("the figures match an independent computation over the whole data file", async () => {
     const res = await dashboard(await s.login(role));
-    const db = s.readDb();
+    const db = (await s.readDb());
     expect(res.body.scope).toBe("all");
     check(res.body, expected(db, db.orders, db.customers, res.body.asOf));
     // The seed has something in each figure, or these checks would prove little.
@@ -92,7 +92,7 @@ describe.each(["agent", "agent2"] as DemoRole[])("%s: their own work only", (rol
   it("the figures are computed over the orders assigned to them and the customers they own", async () => {
     const c = await s.login(role);
     const res = await dashboard(c);
-    const db = s.readDb();
+    const db = (await s.readDb());
     const self = staffId(db, role);
     const orders = db.orders.filter((o) => o.assigneeId === self);
     const customers = db.customers.filter((x) => x.ownerId === self);

@@ -87,7 +87,7 @@ describe("races for the last units", { timeout: 90_000 }, () => {
         if (r.status === 200) orders[picked[k]] = r.body;
         else expect(["INSUFFICIENT_STOCK", "INVALID_TRANSITION"]).toContain(r.body.code);
       });
-      const db = s.readDb();
+      const db = (await s.readDb());
       expect(actualStock(db, initial.keys())).toEqual(expectedStock(db, initial));
       for (const id of initial.keys()) expect(await stockOf(manager, id)).toBe(expectedStock(db, initial).get(id));
     }

@@ -32,8 +32,11 @@ const PATH_TO: Record<OrderStatus, OrderStatus[]> = {
   refunded: ["placed", "paid", "shipped", "delivered", "refunded"],
 };
 
-const nameOf = (role: "manager" | "agent") => s.readDb().staff.find((x) => x.id === staffId(s.readDb(), role))!.name;
-const auditOf = (orderId: number) => s.readDb()["audit-events"].filter((e) => e.resource === "orders" && e.recordId === orderId);
+const nameOf = async (role: "manager" | "agent") => {
+  const db = await s.readDb();
+  return db.staff.find((x) => x.id === staffId(db, role))!.name;
+};
+const auditOf = async (orderId: number) => (await s.readDb())["audit-events"].filter((e) => e.resource === "orders" && e.recordId === orderId);
 
 describe("the lifecycle, step by step", () => {
   it("a manager takes an order from draft to refunded: each step sets its timestamp, bumps the version and is audited with from and to", async () => {
@@ -54,13 +57,13 @@ describe("the lifecycle, step by step", () => {
       expect(res.body.version).toBe(order.version + 1);
       const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
       expect(Date.parse(res.body[stamp])).not.toBeNaN();
-      const event = auditOf(order.id).at(-1)!;
-      expect(event).toMatchObject({ action: "transition", actorName: nameOf("manager"), changes: { status: { from, to } } });
+      const event = (await auditOf(order.id)).at(-1)!;
+      expect(event).toMatchObject({ action: "transition", actorName: (await nameOf("manager")), changes: { status: { from, to } } });
       expect(event.changes).toHaveProperty([stamp, "to"], res.body[stamp]);
       order = res.body;
     }
     expect(order.reason).toBe("Arrived damaged");
-    expect(auditOf(order.id).at(-1)!.changes).toMatchObject({ reason: { from: null, to: "Arrived damaged" } });
+    expect((await auditOf(order.id)).at(-1)!.changes).toMatchObject({ reason: { from: null, to: "Arrived damaged" } });
     // A refund does not give the stock back.
     expect(await stockOf(manager, p.id)).toBe(8);
   });
@@ -70,7 +73,7 @@ describe("the lifecycle, step by step", () => {
     const order = await walk(agent, await newDraft(agent, [{ productId: p.id, quantity: 1 }]), ["placed", "paid"]);
     const res = await agent.get(`/api/orders/${order.id}/transitions`);
     expect(res.status).toBe(200);
-    const who = nameOf("agent");
+    const who = (await nameOf("agent"));
     expect(res.body.map((e: Body) => [e.action, e.from, e.to, e.actorName])).toEqual([
       ["create", null, "draft", who],
       ["transition", "draft", "placed", who],
@@ -192,7 +195,7 @@ describe("refusals with their codes", () => {
 
   it("refund only inside the window: an order delivered long ago is REFUND_WINDOW_CLOSED", async () => {
     const now = Date.now();
-    const old = s.readDb().orders.find((o) => o.status === "delivered" && now - Date.parse(o.deliveredAt as string) > (REFUND_WINDOW_DAYS + 1) * 86_400_000)!;
+    const old = (await s.readDb()).orders.find((o) => o.status === "delivered" && now - Date.parse(o.deliveredAt as string) > (REFUND_WINDOW_DAYS + 1) * 86_400_000)!;
     const res = await transition(manager, old as Body, "refunded", "Too late, surely");
     expectError(res, 422, "REFUND_WINDOW_CLOSED");
     expect(res.body.message).toContain(`${REFUND_WINDOW_DAYS} days`);
@@ -277,9 +280,9 @@ describe("stock", () => {
     const placed = await walk(manager, await newDraft(manager, [{ productId: p.id, quantity: 4 }]), ["placed"]);
     const product = (await manager.get(`/api/products/${p.id}`)).body;
     expect(product).toMatchObject({ stock: 5, version: 2 });
-    const events = s.readDb()["audit-events"].filter((e) => e.resource === "products" && e.recordId === p.id);
+    const events = (await s.readDb())["audit-events"].filter((e) => e.resource === "products" && e.recordId === p.id);
     expect(events.at(-1)).toMatchObject({ action: "update", changes: { stock: { from: 9, to: 5 } } });
-    const orderEvent = auditOf(placed.id).at(-1)!;
+    const orderEvent = (await auditOf(placed.id)).at(-1)!;
     expect(orderEvent.at).toBe(events.at(-1)!.at);
     // A product form opened before the placing cannot write its stale stock back.
     expectError(await manager.patch(`/api/products/${p.id}`, { stock: 9, version: 1 }), 409, "VERSION_CONFLICT");
@@ -323,7 +326,7 @@ describe("orders outside transitions", () => {
   it("after draft only notes change, and the assignee for managers and admins; only drafts are deleted", async () => {
     const p = await newProduct(manager, 5);
     const placed = await walk(agent, await newDraft(agent, [{ productId: p.id, quantity: 1 }]), ["placed"]);
-    const db = s.readDb();
+    const db = (await s.readDb());
     for (const body of [{ items: [{ productId: p.id, quantity: 2 }] }, { customerId: placed.customerId }]) {
       expectError(await agent.patch(`/api/orders/${placed.id}`, { ...body, version: placed.version }), 403, "FORBIDDEN_FIELD");
       expectError(await manager.patch(`/api/orders/${placed.id}`, { ...body, version: placed.version }), 403, "FORBIDDEN_FIELD");
@@ -342,7 +345,7 @@ describe("orders outside transitions", () => {
 
 describe("the order list", () => {
   it("q matches the order number and the customer's name, among the orders the reader may see", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const self = staffId(db, "agent");
     const ownCustomer = db.customers.find((c) => c.ownerId === self && db.orders.some((o) => o.customerId === c.id && o.assigneeId === self))!;
     const name = String(ownCustomer.name);
@@ -362,10 +365,10 @@ describe("the order list", () => {
   });
 
   it("filters: several statuses at once, customer, assignee, date ranges and a total range", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const count = async (query: string) => Number((await manager.get(`/api/orders?${query}`)).headers.get("x-total-count"));
     const statuses = (o: Record<string, unknown>) => o.status === "placed" || o.status === "paid";
-    expect(await count("status=placed&status=paid")).toBe(s.readDb().orders.filter(statuses).length);
+    expect(await count("status=placed&status=paid")).toBe((await s.readDb()).orders.filter(statuses).length);
     const c = db.orders[0].customerId as number;
     expect(await count(`customerId=${c}`)).toBe(db.orders.filter((o) => o.customerId === c).length);
     const a = staffId(db, "agent");

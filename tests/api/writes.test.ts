@@ -15,11 +15,11 @@ afterAll(async () => {
 });
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-const events = (resource: string, recordId: number) => s.readDb()["audit-events"].filter((e) => e.resource === resource && e.recordId === recordId);
-const activeProduct = () => s.readDb().products.find((p) => p.status === "active")!;
+const events = async (resource: string, recordId: number) => (await s.readDb())["audit-events"].filter((e) => e.resource === resource && e.recordId === recordId);
+const activeProduct = async () => (await s.readDb()).products.find((p) => p.status === "active")!;
 
 async function newProduct(fields: Record<string, unknown> = {}) {
-  const res = await manager.post("/api/products", { sku: `T-${uid()}`, name: "Test product", categoryId: s.readDb().categories[0].id, price: 1234, cost: 500, ...fields });
+  const res = await manager.post("/api/products", { sku: `T-${uid()}`, name: "Test product", categoryId: (await s.readDb()).categories[0].id, price: 1234, cost: 500, ...fields });
   expect(res.status).toBe(201);
   return res.body as Row;
 }
@@ -36,13 +36,13 @@ describe("versions", () => {
   });
 
   it("a stale version is VERSION_CONFLICT with the current record, stripped for the reader, and nothing written", async () => {
-    const c = (await manager.post("/api/customers", { name: "Versioned Co", email: `v-${uid()}@shop.example`, ownerId: staffId(s.readDb(), "agent"), creditLimit: 500 })).body;
+    const c = (await manager.post("/api/customers", { name: "Versioned Co", email: `v-${uid()}@shop.example`, ownerId: staffId((await s.readDb()), "agent"), creditLimit: 500 })).body;
     await manager.patch(`/api/customers/${c.id}`, { notes: "theirs", version: 1 });
-    const before = s.readRaw();
+    const before = (await s.readRaw());
     const res = await manager.patch(`/api/customers/${c.id}`, { notes: "mine", version: 1 });
     expectError(res, 409, "VERSION_CONFLICT");
     expect(res.body.current).toMatchObject({ id: c.id, notes: "theirs", version: 2, creditLimit: 500 });
-    expect(s.readRaw().equals(before)).toBe(true);
+    expect((await s.readRaw()).equals(before)).toBe(true);
     // The agent who owns it sees the conflict without the hidden field.
     const agent = await s.login("agent");
     const theirs = await agent.patch(`/api/customers/${c.id}`, { notes: "agent", version: 1 });
@@ -94,14 +94,14 @@ describe("validation", () => {
   });
 
   it("unique fields are DUPLICATE case-insensitively (customer email)", async () => {
-    const taken = s.readDb().customers[0];
+    const taken = (await s.readDb()).customers[0];
     const res = await manager.post("/api/customers", { name: "Copycat", email: String(taken.email).toUpperCase(), ownerId: taken.ownerId });
     expectError(res, 409, "DUPLICATE");
     expect(res.body.errors).toHaveProperty("email");
   });
 
   it("references must exist; a customer's owner must be an active agent or manager", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const base = { name: "Owned Co", email: `owned-${uid()}@shop.example` };
     const bad = async (ownerId: number, message: RegExp) => {
       const res = await manager.post("/api/customers", { ...base, ownerId });
@@ -124,9 +124,9 @@ describe("audit events", () => {
     const c = (await manager.post("/api/categories", { name })).body;
     await manager.patch(`/api/categories/${c.id}`, { description: "Now described", name, version: 1 });
     await manager.del(`/api/categories/${c.id}`);
-    const evs = events("categories", c.id);
+    const evs = (await events("categories", c.id));
     expect(evs.map((e) => e.action)).toEqual(["create", "update", "delete"]);
-    const managerId = staffId(s.readDb(), "manager");
+    const managerId = staffId((await s.readDb()), "manager");
     for (const e of evs) {
       expect(e).toMatchObject({ actorId: managerId, resource: "categories", recordId: c.id, version: 1 });
       expect(typeof e.actorName).toBe("string");
@@ -150,11 +150,11 @@ describe("audit events", () => {
 
   it("an update that changes nothing writes nothing", async () => {
     const c = (await manager.post("/api/categories", { name: `Same ${uid()}` })).body;
-    const before = s.readRaw();
+    const before = (await s.readRaw());
     const res = await manager.patch(`/api/categories/${c.id}`, { name: c.name, version: 1 });
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(1);
-    expect(s.readRaw().equals(before)).toBe(true);
+    expect((await s.readRaw()).equals(before)).toBe(true);
   });
 });
 
@@ -177,8 +177,8 @@ describe("product status", () => {
 
 describe("draft orders", () => {
   it("the server numbers, prices, totals and sets status draft; numbers are never reused", async () => {
-    const db = s.readDb();
-    const product = activeProduct();
+    const db = (await s.readDb());
+    const product = (await activeProduct());
     const customer = db.customers[0];
     const body = { customerId: customer.id, assigneeId: staffId(db, "manager"), items: [{ productId: product.id, quantity: 3 }], notes: "Rush" };
     const first = await manager.post("/api/orders", body);
@@ -189,7 +189,7 @@ describe("draft orders", () => {
       items: [{ productId: product.id, quantity: 3, unitPrice: product.price }],
       total: 3 * (product.price as number),
     });
-    expect(s.readDb().counters.orderNumber).toBe(db.counters.orderNumber + 1);
+    expect((await s.readDb()).counters.orderNumber).toBe(db.counters.orderNumber + 1);
     expect((await manager.del(`/api/orders/${first.body.id}`)).status).toBe(200);
     const second = await manager.post("/api/orders", body);
     expect(second.body.number).toBe(`SO-${String(db.counters.orderNumber + 1).padStart(6, "0")}`);
@@ -197,8 +197,8 @@ describe("draft orders", () => {
   });
 
   it("refuses server-managed fields: status, number, total, an item's unitPrice", async () => {
-    const db = s.readDb();
-    const product = activeProduct();
+    const db = (await s.readDb());
+    const product = (await activeProduct());
     const base = { customerId: db.customers[0].id, assigneeId: staffId(db, "manager") };
     for (const extra of [{ status: "paid" }, { number: "SO-999999" }, { total: 1 }]) {
       const res = await manager.post("/api/orders", { ...base, ...extra });
@@ -211,7 +211,7 @@ describe("draft orders", () => {
   });
 
   it("only active products go on an order", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const draft = await newProduct();
     const res = await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: draft.id, quantity: 1 }] });
     expectError(res, 422, "VALIDATION_FAILED");
@@ -221,7 +221,7 @@ describe("draft orders", () => {
   });
 
   it("a draft's items change and re-total; a placed order's items and customer do not, its notes do", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const [p1, p2] = db.products.filter((p) => p.status === "active");
     const draft = (await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: p1.id, quantity: 1 }] })).body;
     const edited = await manager.patch(`/api/orders/${draft.id}`, { items: [{ productId: p1.id, quantity: 2 }, { productId: p2.id, quantity: 1 }], version: 1 });
@@ -240,12 +240,12 @@ describe("draft orders", () => {
 
 describe("deletes never cascade", () => {
   it("REFERENCED for a product on an order, a customer with orders; nothing removed", async () => {
-    const db = s.readDb();
+    const db = (await s.readDb());
     const productId = (db.orders.find((o) => (o.items as unknown[]).length)!.items as { productId: number }[])[0].productId;
     const res = await manager.del(`/api/products/${productId}`);
     expectError(res, 409, "REFERENCED");
     expect(res.body.counts.orders).toBe(db.orders.filter((o) => (o.items as { productId: number }[]).some((i) => i.productId === productId)).length);
-    const after = s.readDb();
+    const after = (await s.readDb());
     expect(after.products.length).toBe(db.products.length);
     expect(after.orders.length).toBe(db.orders.length);
   });

@@ -1,0 +1,536 @@
+/**
+ * PostgreSQL below the seam (DATABASE_URL). SQL is compiled from the entity definitions: table
+ * and column names come only from them (src/domain/entities), values always go as parameters.
+ * Concurrency: READ COMMITTED transactions that lock the rows a check depends on with SELECT …
+ * FOR UPDATE by primary key in a fixed order, UPDATE … WHERE version = $n, the schema's
+ * constraints as the backstop, and the whole transaction retried (a few times) on a
+ * serialization failure or deadlock. Only the portable subset of docs/decisions/050.
+ */
+import pg from "pg";
+import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants";
+import { allFields, ENTITIES, getEntity, type ResourceName } from "../../domain/entities";
+import { AppError } from "../../domain/errors";
+import { isNumeric, isTextual, type EntityDef, type FieldDef } from "../../domain/fields";
+import { formatOrderNumber } from "../../domain/format";
+import { assembleDashboard, computeDashboard, dashboardPeriods, REVENUE_STATUSES, type DashboardStats } from "../../domain/stats";
+import { LOW_STOCK_THRESHOLD } from "../../domain/constants";
+import type { DbShape, Row } from "../db-shape";
+import { DASHBOARD_FIELDS } from "./json-store";
+import { loadDemoData, migrate } from "./pg-migrate";
+import type { AuditRecord, DashboardQuery, Filter, ListPlan, Reader, RowScope, Scalar, Session, Storage, Tx } from "./types";
+
+const ITEM_REFERENCE: ResourceName = "products";
+const MAX_ATTEMPTS = 5;
+/** Seconds a client is told to wait when the database cannot be reached. */
+const RETRY_AFTER_S = 5;
+
+// bigint ids, money and counts fit a double exactly (far below 2^53); answer them as numbers.
+const types = {
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format),
+} as pg.CustomTypesConfig;
+
+export const tableOf = (resource: string) => resource.replace(/-/g, "_");
+export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The stored columns of a resource: every field of the definition but write-only secrets. */
+const columnsOf = (def: EntityDef) => Object.entries(allFields(def)).filter(([, f]) => f.type !== "password");
+
+/**
+ * Fields an audit event carries as null rather than leaves out (appendAudit writes them so: a
+ * failed sign-in has no actor), as the JSON store keeps them.
+ */
+const NULL_KEPT = new Set(["actorId", "actorName", "recordId"]);
+
+/** A database row as a record: absent fields left out (as the JSON store has them), instants as ISO strings. */
+function toRecord(row: Record<string, unknown>): Row {
+  const out: Record<string, unknown> = {};
+  const audit = "action" in row && "changes" in row;
+  for (const [k, v] of Object.entries(row)) {
+    if (v === null && audit && NULL_KEPT.has(k)) out[k] = null;
+    if (v === null || v === undefined) continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out as Row;
+}
+
+/** A record's value as a query parameter for its column. */
+function toParam(f: FieldDef, v: unknown): unknown {
+  if (v === undefined || v === null) return null;
+  if (f.type === "items" || f.type === "json") return JSON.stringify(v);
+  return v;
+}
+
+// ---- errors ---------------------------------------------------------------------------------
+
+const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
+
+export function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && (CONNECTION_CODES.has(e.code) || e.code.startsWith("08"))) return true;
+  return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? "");
+}
+
+const unavailable = () =>
+  new AppError("UNAVAILABLE", "The database cannot be reached just now. Nothing was changed by this request; try again in a moment.", undefined, {
+    retryAfter: RETRY_AFTER_S,
+  });
+
+/** Which field a unique index guards, by the index names of migrations/001_init.sql. */
+const UNIQUE_FIELDS: Record<string, string> = {
+  staff_email_key: "email",
+  customers_email_key: "email",
+  categories_name_key: "name",
+  products_sku_key: "sku",
+};
+
+/** A constraint the server's own checks should have kept from firing: answered from the catalogue all the same. */
+function constraintError(err: unknown): AppError | null {
+  const e = err as { code?: string; constraint?: string; table?: string } | null;
+  if (!e?.code) return null;
+  if (e.code === "23505" && e.constraint && UNIQUE_FIELDS[e.constraint]) {
+    const field = UNIQUE_FIELDS[e.constraint];
+    return new AppError("DUPLICATE", "Already taken", { [field]: [`This ${field} is already taken`] });
+  }
+  if (e.code === "23514" && e.constraint === "products_stock_not_negative") return new AppError("INSUFFICIENT_STOCK", "Not enough stock", undefined, { shortages: [] });
+  if (e.code === "23503") {
+    const m = /_(\w+?)_fkey$/.exec(e.constraint ?? "");
+    return m
+      ? new AppError("VALIDATION_FAILED", "Check the highlighted fields", { [m[1]]: ["No such record (it was deleted meanwhile)"] })
+      : new AppError("REFERENCED", "Other records point at this one. Nothing was deleted.", undefined, { counts: {} });
+  }
+  return null;
+}
+
+// ---- the list plan in SQL -------------------------------------------------------------------
+
+class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The column as text the way JavaScript's String() shows the stored value (instants as ISO 8601). */
+function textOf(col: string, f: FieldDef): string {
+  if (f.type === "datetime") return `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (isTextual(f) || f.type === "enum") return col;
+  return `${col}::text`;
+}
+
+/** A number parameter; one a column's type cannot hold (1.5 for an integer, 1e20) compared as numeric. */
+function numParam(p: Params, v: Scalar): string {
+  return typeof v === "number" && !Number.isSafeInteger(v) ? `${p.add(String(v))}::numeric` : p.add(v);
+}
+
+function scopeSql(scope: RowScope, p: Params, alias = ""): string {
+  if (scope === null) return "TRUE";
+  if (!scope.length) return "FALSE";
+  return `(${scope.map((c) => `(${Object.entries(c).map(([k, v]) => `${alias}${q(k)} = ${p.add(v)}`).join(" AND ") || "TRUE"})`).join(" OR ")})`;
+}
+
+function filterSql({ field, op, values }: Filter, def: EntityDef, p: Params): string {
+  const f = allFields(def)[field];
+  const col = q(field);
+  const numeric = isNumeric(f) || f.type === "reference";
+  const param = (v: Scalar) => (numeric ? numParam(p, v) : f.type === "datetime" ? `${p.add(v)}::timestamptz` : p.add(v));
+  const ordered = isTextual(f) || f.type === "enum" ? `${col} COLLATE "C"` : col;
+  switch (op) {
+    case "eq":
+      if (values.length === 1) return `${col} = ${param(values[0])}`;
+      return `(${values.map((v) => `${col} = ${param(v)}`).join(" OR ")})`;
+    case "ne":
+      return `${col} IS DISTINCT FROM ${param(values[0])}`;
+    case "gte":
+      return `${ordered} >= ${param(values[0])}`;
+    case "lte":
+      return `${ordered} <= ${param(values[0])}`;
+    case "like":
+      return `lower(${textOf(col, f)}) LIKE ${p.add(likePattern(String(values[0])))} ESCAPE '\\'`;
+  }
+}
+
+function whereSql(resource: ResourceName, plan: Pick<ListPlan, "filters" | "search">, scope: RowScope, p: Params): string {
+  const def = getEntity(resource);
+  const parts = [scopeSql(scope, p), ...plan.filters.map((f) => filterSql(f, def, p))];
+  if (plan.search) {
+    const pattern = p.add(likePattern(plan.search.q));
+    const fields = allFields(def);
+    const any = plan.search.fields.map((name) => `lower(${textOf(q(name), fields[name])}) LIKE ${pattern} ESCAPE '\\'`);
+    for (const ref of plan.search.references) {
+      if (!ref.target) continue;
+      const t = ref.target;
+      any.push(`${q(ref.field)} IN (SELECT id FROM ${q(tableOf(t.resource))} WHERE ${scopeSql(t.scope, p)} AND lower(${q(t.labelField)}::text) LIKE ${pattern} ESCAPE '\\')`);
+    }
+    parts.push(any.length ? `(${any.join(" OR ")})` : "FALSE");
+  }
+  return parts.join(" AND ");
+}
+
+/** ORDER BY that gives compareRows' order: text case-insensitively then by code point, missing last. */
+function orderSql(plan: ListPlan): string {
+  return plan.sort
+    .flatMap(({ field, def, dir }) => {
+      const d = dir === 1 ? "ASC" : "DESC";
+      const col = q(field);
+      if (isNumeric(def) || def.type === "reference" || def.type === "boolean" || def.type === "datetime") return [`${col} ${d} NULLS LAST`];
+      if (!isTextual(def)) return [`${col} COLLATE "C" ${d} NULLS LAST`];
+      return [`lower(${col}) COLLATE "C" ${d} NULLS LAST`, `${col} COLLATE "C" ${d} NULLS LAST`];
+    })
+    .join(", ");
+}
+
+// ---- reads and writes -----------------------------------------------------------------------
+
+type Query = (sql: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+class PgReader implements Reader {
+  constructor(protected readonly query: Query) {}
+
+  protected async rows(sql: string, values?: unknown[]): Promise<Row[]> {
+    return (await this.query(sql, values)).rows.map(toRecord);
+  }
+
+  async get(resource: ResourceName, id: number) {
+    return (await this.rows(`SELECT * FROM ${q(tableOf(resource))} WHERE id = $1`, [id]))[0];
+  }
+
+  async list(resource: ResourceName, plan: ListPlan, scope: RowScope) {
+    const p = new Params();
+    const where = whereSql(resource, plan, scope, p);
+    const table = q(tableOf(resource));
+    const [page, count] = await Promise.all([
+      this.rows(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${orderSql(plan)} LIMIT ${plan.end - plan.start} OFFSET ${plan.start}`, p.values),
+      this.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, p.values),
+    ]);
+    return { rows: page, total: Number(count.rows[0].n) };
+  }
+
+  async isTaken(resource: ResourceName, field: string, value: string, exceptId: number | null) {
+    if (!Object.prototype.hasOwnProperty.call(getEntity(resource).fields, field)) throw new Error(`no field ${field} in ${resource}`);
+    const r = await this.query(`SELECT 1 FROM ${q(tableOf(resource))} WHERE lower(${q(field)}::text) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`, [value, exceptId]);
+    return r.rowCount! > 0;
+  }
+
+  async countReferrers(resource: ResourceName, id: number) {
+    const counts: Record<string, number> = {};
+    for (const def of ENTITIES) {
+      if (def.readOnly) continue;
+      const p = new Params();
+      const pointers = Object.entries(def.fields).flatMap(([name, f]) => {
+        if (f.type === "reference" && f.reference === resource) return [`${q(name)} = ${p.add(id)}`];
+        if (f.type === "items" && resource === ITEM_REFERENCE) return [`${q(name)} @> ${p.add(JSON.stringify([{ productId: id }]))}::jsonb`];
+        return [];
+      });
+      if (!pointers.length) continue;
+      const self = def.name === resource ? ` AND id <> ${p.add(id)}` : "";
+      const r = await this.query(`SELECT count(*) AS n FROM ${q(tableOf(def.name))} WHERE (${pointers.join(" OR ")})${self}`, p.values);
+      const n = Number(r.rows[0].n);
+      if (n) counts[def.name] = n;
+    }
+    return counts;
+  }
+
+  async history(resource: string, recordId: number, actions: readonly string[]) {
+    return this.rows(`SELECT * FROM audit_events WHERE resource = $1 AND "recordId" = $2 AND action = ANY($3) ORDER BY id`, [resource, recordId, actions]);
+  }
+
+  async staffByEmail(email: string) {
+    return (await this.rows(`SELECT * FROM staff WHERE lower(email) = $1`, [email]))[0];
+  }
+
+  async passwordHash(staffId: number) {
+    const r = await this.query(`SELECT hash FROM credentials WHERE "staffId" = $1`, [staffId]);
+    return r.rows[0]?.hash as string | undefined;
+  }
+
+  async session(id: string) {
+    return (await this.rows(`SELECT * FROM sessions WHERE id = $1`, [id]))[0] as unknown as Session | undefined;
+  }
+
+  async loginFailures(email: string, since: Date) {
+    const r = await this.query(`SELECT at FROM login_failures WHERE email = $1 AND at > $2`, [email, since.toISOString()]);
+    return r.rows.map((x) => (x.at as Date).getTime());
+  }
+
+  async countActiveAdmins(exceptId: number) {
+    const r = await this.query(`SELECT count(*) AS n FROM staff WHERE role = 'admin' AND active AND id <> $1`, [exceptId]);
+    return Number(r.rows[0].n);
+  }
+}
+
+class PgTx extends PgReader implements Tx {
+  async lock(resource: ResourceName, id: number) {
+    return (await this.rows(`SELECT * FROM ${q(tableOf(resource))} WHERE id = $1 FOR UPDATE`, [id]))[0];
+  }
+
+  async lockMany(resource: ResourceName, ids: number[]) {
+    if (!ids.length) return [];
+    return this.rows(`SELECT * FROM ${q(tableOf(resource))} WHERE id = ANY($1) ORDER BY id FOR UPDATE`, [ids]);
+  }
+
+  async lockActiveAdmins() {
+    return this.rows(`SELECT * FROM staff WHERE role = 'admin' AND active ORDER BY id FOR UPDATE`);
+  }
+
+  async insert(resource: ResourceName, record: Omit<Row, "id">) {
+    const cols = columnsOf(getEntity(resource)).filter(([name]) => name !== "id");
+    const p = new Params();
+    const values = cols.map(([name, f]) => p.add(toParam(f, record[name])));
+    const sql = `INSERT INTO ${q(tableOf(resource))} (${cols.map(([n]) => q(n)).join(", ")}) VALUES (${values.join(", ")}) RETURNING *`;
+    return (await this.rows(sql, p.values))[0];
+  }
+
+  async update(resource: ResourceName, record: Row, expectedVersion: number) {
+    const cols = columnsOf(getEntity(resource)).filter(([name]) => name !== "id");
+    const p = new Params();
+    const sets = cols.map(([name, f]) => `${q(name)} = ${p.add(toParam(f, record[name]))}`);
+    const r = await this.query(`UPDATE ${q(tableOf(resource))} SET ${sets.join(", ")} WHERE id = ${p.add(record.id)} AND version = ${p.add(expectedVersion)}`, p.values);
+    return r.rowCount === 1;
+  }
+
+  async touch(resource: ResourceName, id: number, fields: Record<string, unknown>) {
+    const all = allFields(getEntity(resource));
+    const p = new Params();
+    const sets = Object.entries(fields).map(([name, v]) => {
+      if (!Object.prototype.hasOwnProperty.call(all, name)) throw new Error(`no field ${name} in ${resource}`);
+      return `${q(name)} = ${p.add(toParam(all[name], v))}`;
+    });
+    await this.query(`UPDATE ${q(tableOf(resource))} SET ${sets.join(", ")} WHERE id = ${p.add(id)}`, p.values);
+  }
+
+  async remove(resource: ResourceName, id: number) {
+    await this.query(`DELETE FROM ${q(tableOf(resource))} WHERE id = $1`, [id]);
+  }
+
+  async audit(event: AuditRecord) {
+    return this.insert("audit-events", { ...event, createdAt: event.at, updatedAt: event.at, version: 1 });
+  }
+
+  async takeOrderNumber() {
+    // The counter row is locked until this transaction ends: two servers never take one number.
+    for (;;) {
+      const r = await this.query(`UPDATE counters SET value = value + 1 WHERE name = 'orderNumber' RETURNING value - 1 AS n`);
+      if (!r.rowCount) throw new Error("counters has no orderNumber row");
+      const number = formatOrderNumber(Number(r.rows[0].n), ORDER_NUMBER_PREFIX, ORDER_NUMBER_DIGITS);
+      const taken = await this.query(`SELECT 1 FROM orders WHERE number = $1`, [number]);
+      if (!taken.rowCount) return number;
+    }
+  }
+
+  async setPassword(staffId: number, hash: string, at: string) {
+    await this.query(
+      `INSERT INTO credentials ("staffId", hash, "changedAt") VALUES ($1, $2, $3) ON CONFLICT ("staffId") DO UPDATE SET hash = excluded.hash, "changedAt" = excluded."changedAt"`,
+      [staffId, hash, at],
+    );
+  }
+
+  async removePassword(staffId: number) {
+    await this.query(`DELETE FROM credentials WHERE "staffId" = $1`, [staffId]);
+  }
+
+  async createSession(s: Session) {
+    await this.query(`INSERT INTO sessions (id, "staffId", "createdAt", "lastSeenAt") VALUES ($1, $2, $3, $4)`, [s.id, s.staffId, s.createdAt, s.lastSeenAt]);
+  }
+
+  async touchSession(id: string, at: string) {
+    await this.query(`UPDATE sessions SET "lastSeenAt" = $2 WHERE id = $1 AND "lastSeenAt" < $2`, [id, at]);
+  }
+
+  async deleteSession(id: string) {
+    await this.query(`DELETE FROM sessions WHERE id = $1`, [id]);
+  }
+
+  async endSessionsOf(staffId: number, keepId: string | null = null) {
+    await this.query(`DELETE FROM sessions WHERE "staffId" = $1 AND id IS DISTINCT FROM $2`, [staffId, keepId]);
+  }
+
+  async pruneSessions({ createdBefore, seenBefore }: { createdBefore: string; seenBefore: string }) {
+    await this.query(`DELETE FROM sessions WHERE "createdAt" < $1 OR "lastSeenAt" < $2`, [createdBefore, seenBefore]);
+  }
+
+  async recordLoginFailure(email: string, at: string, pruneBefore: string) {
+    await this.query(`DELETE FROM login_failures WHERE at <= $1`, [pruneBefore]);
+    await this.query(`INSERT INTO login_failures (email, at) VALUES ($1, $2)`, [email, at]);
+  }
+
+  async clearLoginFailures(email: string, pruneBefore: string) {
+    await this.query(`DELETE FROM login_failures WHERE at <= $1 OR email = $2`, [pruneBefore, email]);
+  }
+}
+
+export class PgStorage extends PgReader implements Storage {
+  readonly kind = "postgres";
+
+  constructor(private readonly pool: pg.Pool) {
+    super(async (sql, values) => {
+      try {
+        return await pool.query(sql, values);
+      } catch (err) {
+        throw translate(err);
+      }
+    });
+  }
+
+  async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await this.pool.connect();
+      } catch (err) {
+        throw translate(err);
+      }
+      let broken = false;
+      try {
+        await client.query("BEGIN");
+        const result = await fn(new PgTx((sql, values) => client.query(sql, values)));
+        await client.query("COMMIT");
+        return result;
+      } catch (err) {
+        broken = isConnectionError(err);
+        if (!broken) await client.query("ROLLBACK").catch(() => (broken = true));
+        const code = (err as { code?: string }).code;
+        // A serialization failure or deadlock: the other transaction went first; this one starts over.
+        if ((code === "40001" || code === "40P01") && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10 * attempt));
+          continue;
+        }
+        throw translate(err);
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async dashboard(query: DashboardQuery): Promise<DashboardStats> {
+    const readsAll = (["orders", "customers", "products"] as const).every((r) => !query[r] || DASHBOARD_FIELDS[r].every((f) => query[r]!.fields.includes(f)));
+    // A role that may not see a field a figure counts gets the JSON store's way: only the fields it
+    // may read reach the computation. No role is like that today, so this path stays cold.
+    if (!readsAll) return this.dashboardFromRows(query);
+
+    const periods = dashboardPeriods(query.now);
+    // Each statement numbers its own parameters.
+    const run = (build: (v: (x: unknown) => string) => string) => {
+      const p = new Params();
+      const text = build((x) => p.add(x));
+      return this.query(text, p.values);
+    };
+    const scoped = (v: (x: unknown) => string, r: DashboardQuery["orders"], alias: string) => {
+      if (!r) return "FALSE";
+      const p = { add: v } as Params;
+      return scopeSql(r.rows, p, alias);
+    };
+    const paid = (v: (x: unknown) => string) => `o.status IN (${REVENUE_STATUSES.map((s) => v(s)).join(", ")})`;
+    const [byStatus, perDay, revenue, top, low, count] = await Promise.all([
+      run((v) => `SELECT status, count(*) AS n FROM orders o WHERE ${scoped(v, query.orders, "o.")} GROUP BY status`),
+      run(
+        (v) => `SELECT to_char(o."placedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n FROM orders o
+         WHERE ${scoped(v, query.orders, "o.")} AND o."placedAt" >= ${v(periods.firstDay)} AND o."placedAt" < ${v(periods.tomorrow)} GROUP BY day`,
+      ),
+      run(
+        (v) => `SELECT coalesce(sum(o.total) FILTER (WHERE o."paidAt" >= ${v(periods.thisMonth)}), 0) AS this_month,
+                coalesce(sum(o.total) FILTER (WHERE o."paidAt" < ${v(periods.thisMonth)}), 0) AS last_month
+         FROM orders o WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.lastMonth)} AND o."paidAt" < ${v(periods.nextMonth)}`,
+      ),
+      run(
+        (v) => `SELECT o."customerId" AS id, c.name, sum(o.total) AS revenue, count(*) AS orders FROM orders o
+         JOIN customers c ON c.id = o."customerId" AND ${scoped(v, query.customers, "c.")}
+         WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.thisYear)} AND o."paidAt" < ${v(periods.nextYear)}
+         GROUP BY o."customerId", c.name ORDER BY revenue DESC, id LIMIT 5`,
+      ),
+      run((v) => `SELECT id, sku, name, stock, status FROM products WHERE ${scoped(v, query.products, "")} AND status = 'active' AND stock <= ${v(LOW_STOCK_THRESHOLD)}`),
+      run((v) => `SELECT count(*) AS n FROM customers c WHERE ${scoped(v, query.customers, "c.")}`),
+    ]);
+    return assembleDashboard(
+      {
+        ordersByStatus: Object.fromEntries(byStatus.rows.map((r) => [r.status, Number(r.n)])),
+        perDay: new Map(perDay.rows.map((r) => [r.day as string, Number(r.n)])),
+        revenue: { thisMonth: Number(revenue.rows[0].this_month), lastMonth: Number(revenue.rows[0].last_month) },
+        customerRevenue: top.rows.map((r) => ({ id: Number(r.id), name: String(r.name), revenue: Number(r.revenue), orders: Number(r.orders) })),
+        lowStock: low.rows.map(toRecord),
+        customers: Number(count.rows[0].n),
+      },
+      periods,
+      query.scope,
+    );
+  }
+
+  private async dashboardFromRows(query: DashboardQuery) {
+    const load = async (resource: "orders" | "customers" | "products") => {
+      const r = query[resource];
+      if (!r) return [];
+      const p = new Params();
+      const fields = ["id", ...DASHBOARD_FIELDS[resource].filter((f) => r.fields.includes(f))];
+      return this.rows(`SELECT ${fields.map(q).join(", ")} FROM ${q(resource)} WHERE ${scopeSql(r.rows, p)}`, p.values);
+    };
+    const [orders, customers, products] = await Promise.all([load("orders"), load("customers"), load("products")]);
+    return computeDashboard({ orders, customers, products, scope: query.scope }, query.now);
+  }
+
+  async snapshot(): Promise<DbShape> {
+    const out: Record<string, unknown> = {};
+    for (const def of ENTITIES) out[def.name] = await this.rows(`SELECT * FROM ${q(tableOf(def.name))} ORDER BY id`);
+    out.credentials = await this.rows(`SELECT * FROM credentials ORDER BY "staffId"`);
+    out.sessions = await this.rows(`SELECT * FROM sessions ORDER BY "createdAt", id`);
+    out.loginFailures = (await this.rows(`SELECT email, at FROM login_failures ORDER BY id`)).map(({ email, at }) => ({ email, at }));
+    const counter = await this.query(`SELECT value FROM counters WHERE name = 'orderNumber'`);
+    out.counters = { orderNumber: Number(counter.rows[0]?.value ?? 1) };
+    return out as unknown as DbShape;
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}
+
+function translate(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  if (isConnectionError(err)) return unavailable();
+  return constraintError(err) ?? err;
+}
+
+/** Where a URL points, for messages (never its password). */
+export function describeTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || "localhost"}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "the DATABASE_URL (which is not a valid URL)";
+  }
+}
+
+export interface PgOpenOptions {
+  /** A data file in the JSON store's shape, loaded into an empty database (default: db.json). */
+  seedFile?: string;
+  /** Connections in this server's pool. */
+  poolSize?: number;
+}
+
+export async function openPgStorage(url: string, opts: PgOpenOptions = {}): Promise<PgStorage> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    types,
+    // A request waits this long for a connection before it is told the database is unavailable.
+    connectionTimeoutMillis: 5_000,
+    options: "-c TimeZone=UTC",
+  });
+  // An idle connection the server dropped (a restart) is replaced by the pool; it must not crash us.
+  pool.on("error", (err) => console.error(`[postgres] idle connection lost: ${err.message}`));
+  try {
+    await migrate(pool);
+    await loadDemoData(pool, opts.seedFile);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    if (isConnectionError(err)) {
+      const code = (err as { code?: string }).code;
+      throw new Error(`Cannot reach the database at ${describeTarget(url)}${code ? ` (${code})` : ""}: is PostgreSQL running there? Check DATABASE_URL.`);
+    }
+    throw err;
+  }
+  return new PgStorage(pool);
+}
