@@ -1,5 +1,6 @@
 import { useNotificationProvider } from "@refinedev/antd";
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
+import { RefineKbarProvider } from "@refinedev/kbar";
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import enUS from "antd/locale/en_US";
@@ -10,6 +11,7 @@ import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
+import { liveProvider } from "./providers/live-provider";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
@@ -27,6 +29,7 @@ const ShowPage = lazy(() => import("./pages/show-page"));
 const CreatePage = lazy(() => import("./pages/create-page"));
 const EditPage = lazy(() => import("./pages/edit-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
+const CommandPalette = lazy(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
 const Blank = () => <div style={{ minHeight: "100vh" }} />;
 
@@ -59,6 +62,7 @@ export function App() {
             accessControlProvider={accessControlProvider}
             notificationProvider={useNotificationProvider}
             i18nProvider={i18nProvider}
+            liveProvider={liveProvider}
             resources={resources}
             options={{
               syncWithLocation: true,
@@ -66,42 +70,47 @@ export function App() {
               disableTelemetry: true,
               reactQuery: { clientConfig: queryClient },
               title: { text: APP_TITLE },
+              // Lists and records refetch when someone else changes what they show (GET /api/events).
+              liveMode: "auto",
             }}
           >
-            <Suspense fallback={<Blank />}>
-              <Routes>
-                <Route
-                  element={
-                    <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<Blank />}>
-                      <AppShell />
-                    </Authenticated>
-                  }
-                >
-                  <Route index element={<DashboardPage />} />
-                  {ENTITIES.map((def) => (
-                    <Route key={def.name} path={`/${def.name}`}>
-                      <Route index element={<ListPage />} />
-                      <Route path="show/:id" element={<ShowPage />} />
-                      {!def.readOnly && <Route path="create" element={<CreatePage />} />}
-                      {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
-                    </Route>
-                  ))}
-                  <Route path="/profile" element={<ProfilePage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-                <Route
-                  element={
-                    <Authenticated key="login" fallback={<Outlet />} loading={<Blank />}>
-                      <LeaveLogin />
-                    </Authenticated>
-                  }
-                >
-                  <Route path="/login" element={<LoginPage />} />
-                </Route>
-              </Routes>
-            </Suspense>
-            <UnsavedChangesNotifier />
-            <DocumentTitleHandler handler={documentTitle} />
+            <RefineKbarProvider>
+              <Suspense fallback={<Blank />}>
+                <Routes>
+                  <Route
+                    element={
+                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<Blank />}>
+                        <AppShell />
+                        <CommandPalette />
+                      </Authenticated>
+                    }
+                  >
+                    <Route index element={<DashboardPage />} />
+                    {ENTITIES.map((def) => (
+                      <Route key={def.name} path={`/${def.name}`}>
+                        <Route index element={<ListPage />} />
+                        <Route path="show/:id" element={<ShowPage />} />
+                        {!def.readOnly && <Route path="create" element={<CreatePage />} />}
+                        {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
+                      </Route>
+                    ))}
+                    <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Route>
+                  <Route
+                    element={
+                      <Authenticated key="login" fallback={<Outlet />} loading={<Blank />}>
+                        <LeaveLogin />
+                      </Authenticated>
+                    }
+                  >
+                    <Route path="/login" element={<LoginPage />} />
+                  </Route>
+                </Routes>
+              </Suspense>
+              <UnsavedChangesNotifier />
+              <DocumentTitleHandler handler={documentTitle} />
+            </RefineKbarProvider>
           </Refine>
         </AntdApp>
       </ConfigProvider>

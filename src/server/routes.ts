@@ -13,6 +13,8 @@ import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
 import type { Storage } from "./storage/types";
 import { transitionRoutes } from "./transitions";
+import { LiveHub } from "./live";
+import { storageLiveSource } from "./live-source";
 
 type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
 
@@ -34,6 +36,7 @@ const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 export function apiRouter(storage: Storage): Router {
   const auth = authRoutes(storage);
   const resources = resourceRoutes(storage);
+  const live = new LiveHub(storageLiveSource(storage));
   const routes: Route[] = [
     { path: "/health", public: true, query: "ignored", methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
     { path: "/auth/login", public: true, methods: { POST: auth.login } },
@@ -41,6 +44,7 @@ export function apiRouter(storage: Storage): Router {
     { path: "/auth/me", methods: { GET: auth.me } },
     { path: "/auth/password", methods: { POST: auth.changePassword } },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
+    { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
   const transitions = transitionRoutes(storage);
   routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });

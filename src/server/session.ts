@@ -28,6 +28,14 @@ export async function newSession(tx: Tx, staffId: number, now: Date): Promise<st
 export const pruneSessions = (tx: Tx, now: Date) =>
   tx.pruneSessions({ createdBefore: new Date(now.getTime() - SESSION_ABSOLUTE_MS).toISOString(), seenBefore: new Date(now.getTime() - SESSION_IDLE_MS).toISOString() });
 
+/** For a long-lived stream (live events): the staff member of a session that is still live, else null. */
+export async function sessionActor(storage: Storage, sessionId: string): Promise<Row | null> {
+  const session = await storage.session(sessionId);
+  if (!session || isExpired(session, Date.now())) return null;
+  const actor = await storage.get("staff", session.staffId);
+  return actor && actor.active === true ? actor : null;
+}
+
 const isExpired = (s: Session, now: number, lastSeen = Date.parse(s.lastSeenAt)) =>
   now - Date.parse(s.createdAt) > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS;
 

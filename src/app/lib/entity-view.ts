@@ -103,3 +103,7 @@ export const humanize = (value: string) => {
   const s = value.replace(/[_-]+/g, " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
+
+/** What a record is called where it is named alone: its label field, else "Order #5". */
+export const recordLabel = (def: EntityDef, record: Record<string, unknown>) =>
+  def.recordLabel !== "id" && record[def.recordLabel] !== undefined && record[def.recordLabel] !== null ? String(record[def.recordLabel]) : `${def.singular} #${String(record.id)}`;

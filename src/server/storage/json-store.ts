@@ -278,6 +278,18 @@ export class JsonStorage extends JsonReader implements Storage {
     );
   }
 
+  async auditAfter(afterId: number, limit: number) {
+    const events = this.data["audit-events"];
+    // Ids only grow and events are appended, so the new ones are at the end.
+    let i = events.length;
+    while (i > 0 && events[i - 1].id > afterId) i--;
+    return events.slice(i, i + limit);
+  }
+
+  async lastAuditId() {
+    return this.data["audit-events"].at(-1)?.id ?? 0;
+  }
+
   async snapshot(): Promise<DbShape> {
     return structuredClone(this.data);
   }

@@ -408,6 +408,15 @@ export class PgStorage extends PgReader implements Storage {
     }
   }
 
+  async auditAfter(afterId: number, limit: number) {
+    return this.rows(`SELECT * FROM audit_events WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit]);
+  }
+
+  async lastAuditId() {
+    const r = await this.query(`SELECT coalesce(max(id), 0) AS n FROM audit_events`);
+    return Number(r.rows[0].n);
+  }
+
   async dashboard(query: DashboardQuery): Promise<DashboardStats> {
     const readsAll = (["orders", "customers", "products"] as const).every((r) => !query[r] || DASHBOARD_FIELDS[r].every((f) => query[r]!.fields.includes(f)));
     // A role that may not see a field a figure counts gets the JSON store's way: only the fields it

@@ -141,6 +141,13 @@ export interface Storage extends Reader {
   /** Runs `fn` as one transaction; retried (whole) on a serialization failure or deadlock. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   dashboard(query: DashboardQuery): Promise<DashboardStats>;
+  /**
+   * Audit events with an id above `afterId`, oldest first, at most `limit`: the live feed
+   * (src/server/live.ts) reads the log forward by id, the same way on every app server.
+   */
+  auditAfter(afterId: number, limit: number): Promise<Row[]>;
+  /** The highest audit event id now (0 for none). */
+  lastAuditId(): Promise<number>;
   /** Everything, in the data file's shape: for tests and tools, never for serving. */
   snapshot(): Promise<DbShape>;
   close(): Promise<void>;

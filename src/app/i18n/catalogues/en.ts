@@ -93,6 +93,7 @@ export const EN = {
     amountIn: "Amount in {{currency}}",
     request: "(request {{id}})",
   },
+  palette: { label: "Command palette", placeholder: "Go to a page, or find an order, customer, product…", goTo: "Go to", create: "Create", new: "New {{what}}" },
   header: { profile: "Your profile", signOut: "Sign out", menu: "Menu", darkMode: "Dark mode" },
   dashboard: {
     title: "Dashboard",

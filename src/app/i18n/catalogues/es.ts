@@ -88,6 +88,7 @@ export const ES: Catalogue = {
     amountIn: "Importe en {{currency}}",
     request: "(solicitud {{id}})",
   },
+  palette: { label: "Paleta de comandos", placeholder: "Ir a una página, o buscar un pedido, cliente, producto…", goTo: "Ir a", create: "Crear", new: "Nuevo: {{what}}" },
   header: { profile: "Su perfil", signOut: "Cerrar sesión", menu: "Menú", darkMode: "Modo oscuro" },
   dashboard: {
     title: "Panel",

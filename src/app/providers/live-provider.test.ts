@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from "vitest";
+import { createLiveProvider, type ServerChange } from "./live-provider";
+
+/** Stands in for the browser's EventSource: the test plays the server's side. */
+class FakeSource {
+  static CLOSED = 2;
+  static made: FakeSource[] = [];
+  readyState = 1;
+  closed = false;
+  listeners = new Map<string, ((e: unknown) => void)[]>();
+  constructor(
+    readonly url: string,
+    readonly init: { withCredentials?: boolean },
+  ) {
+    FakeSource.made.push(this);
+  }
+  addEventListener(type: string, fn: (e: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(type: string, data?: unknown) {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) });
+  }
+}
+
+const change = (c: Partial<ServerChange>): ServerChange => ({ seq: 1, resource: "orders", action: "update", id: 5, actorId: 2, actorName: "Max", ...c });
+
+describe("the live provider", () => {
+  it("opens one stream with the session cookie for all subscriptions, and closes it with the last", () => {
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const a = live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} });
+    const b = live.subscribe({ channel: "resources/customers", types: ["*"], callback: () => {} });
+    expect(FakeSource.made).toHaveLength(1);
+    expect(FakeSource.made[0]).toMatchObject({ url: "/api/events", init: { withCredentials: true } });
+    live.unsubscribe(a);
+    expect(FakeSource.made[0].closed).toBe(false);
+    live.unsubscribe(b);
+    expect(FakeSource.made[0].closed).toBe(true);
+  });
+
+  it("routes a change to its resource's subscriptions as Refine's event type, and a record page only its own id", () => {
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const list = vi.fn();
+    const page5 = vi.fn();
+    const page6 = vi.fn();
+    const customers = vi.fn();
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: list, params: { subscriptionType: "useList" } });
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: page5, params: { subscriptionType: "useOne", id: 5 } });
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: page6, params: { subscriptionType: "useOne", id: "6" } });
+    live.subscribe({ channel: "resources/customers", types: ["*"], callback: customers });
+    FakeSource.made[0].emit("change", change({ action: "transition", id: 5 }));
+    expect(list).toHaveBeenCalledWith(expect.objectContaining({ channel: "resources/orders", type: "updated", payload: expect.objectContaining({ ids: [5], actorName: "Max", actorId: 2 }) }));
+    expect(page5).toHaveBeenCalledTimes(1);
+    expect(page6).not.toHaveBeenCalled();
+    expect(customers).not.toHaveBeenCalled();
+    FakeSource.made[0].emit("change", change({ action: "delete", id: 6 }));
+    expect(page6).toHaveBeenCalledWith(expect.objectContaining({ type: "deleted" }));
+  });
+
+  it("a subscription to some types only gets those", () => {
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const created = vi.fn();
+    live.subscribe({ channel: "resources/orders", types: ["created"], callback: created });
+    FakeSource.made[0].emit("change", change({ action: "update" }));
+    FakeSource.made[0].emit("change", change({ action: "create" }));
+    expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it("a stream the server refused or ended is opened again while someone listens", () => {
+    vi.useFakeTimers();
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} });
+    FakeSource.made[0].readyState = FakeSource.CLOSED;
+    FakeSource.made[0].emit("error");
+    expect(FakeSource.made).toHaveLength(1);
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSource.made).toHaveLength(2);
+    vi.useRealTimers();
+  });
+});

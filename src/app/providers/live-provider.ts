@@ -1,0 +1,112 @@
+/**
+ * Refine's liveProvider over our server-sent events (`GET /api/events`, SPEC §7): one
+ * EventSource for the whole app, opened by the first subscription and closed with the last.
+ * The server sends each reader only what the policy lets them see; this module only routes an
+ * event to the subscriptions of its resource (and, for a record page, of its id).
+ */
+import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
+import { API_URL } from "../config";
+
+/** What the server sends as `event: change` (src/domain/live.ts). */
+export interface ServerChange {
+  seq: number;
+  resource: string;
+  action: "create" | "update" | "delete" | "transition";
+  id: number;
+  actorId: number | null;
+  actorName: string | null;
+}
+
+const TYPES: Record<ServerChange["action"], LiveEvent["type"]> = { create: "created", update: "updated", transition: "updated", delete: "deleted" };
+
+interface Subscription {
+  channel: string;
+  types: LiveEvent["type"][];
+  ids: string[] | null;
+  callback: (event: LiveEvent) => void;
+}
+
+/** A stream the server closed (an ended session, a 401) is opened again after this long while anyone listens. */
+const REOPEN_MS = 5_000;
+
+export function toLiveEvent(change: ServerChange): LiveEvent {
+  return {
+    channel: `resources/${change.resource}`,
+    type: TYPES[change.action] ?? "updated",
+    payload: { ids: [change.id], action: change.action, actorId: change.actorId, actorName: change.actorName },
+    date: new Date(),
+  };
+}
+
+function idsOf(params: { ids?: BaseKey[]; id?: BaseKey; subscriptionType?: string } | undefined): string[] | null {
+  if (params?.subscriptionType === "useOne" && params.id !== undefined) return [String(params.id)];
+  if (params?.subscriptionType === "useMany" && params.ids) return params.ids.map(String);
+  return null;
+}
+
+export function matches(sub: Subscription, event: LiveEvent): boolean {
+  if (sub.channel !== event.channel) return false;
+  if (!sub.types.includes("*") && !sub.types.includes(event.type)) return false;
+  if (!sub.ids || !event.payload.ids) return true;
+  return event.payload.ids.some((id) => sub.ids!.includes(String(id)));
+}
+
+export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: typeof EventSource = globalThis.EventSource): LiveProvider {
+  const subs = new Set<Subscription>();
+  let source: EventSource | null = null;
+  let reopen: ReturnType<typeof setTimeout> | null = null;
+
+  const dispatch = (event: LiveEvent) => {
+    for (const sub of [...subs]) if (matches(sub, event)) sub.callback(event);
+  };
+
+  function open() {
+    if (source || !subs.size || !EventSourceImpl) return;
+    const es = new EventSourceImpl(url, { withCredentials: true });
+    source = es;
+    es.addEventListener("change", (e) => {
+      try {
+        dispatch(toLiveEvent(JSON.parse((e as MessageEvent<string>).data) as ServerChange));
+      } catch {
+        // A line we cannot read is not worth breaking the page for.
+      }
+    });
+    // The server could not replay what we missed: every list and record of every resource refetches.
+    es.addEventListener("reset", () => {
+      for (const sub of [...subs]) sub.callback({ channel: sub.channel, type: "*", payload: {}, date: new Date() });
+    });
+    const closed = () => {
+      es.close();
+      if (source === es) source = null;
+      if (subs.size && !reopen) reopen = setTimeout(() => ((reopen = null), open()), REOPEN_MS);
+    };
+    // The session ended: the next API call signs the user out; until then, stop listening.
+    es.addEventListener("end", closed);
+    // EventSource retries a dropped connection by itself; only a refused one (401) leaves it closed.
+    es.addEventListener("error", () => {
+      if (es.readyState === EventSourceImpl.CLOSED) closed();
+    });
+  }
+
+  function close() {
+    source?.close();
+    source = null;
+    if (reopen) clearTimeout(reopen);
+    reopen = null;
+  }
+
+  return {
+    subscribe({ channel, types, callback, params }) {
+      const sub: Subscription = { channel, types, callback, ids: idsOf(params) };
+      subs.add(sub);
+      open();
+      return sub;
+    },
+    unsubscribe(sub: Subscription) {
+      subs.delete(sub);
+      if (!subs.size) close();
+    },
+  };
+}
+
+export const liveProvider = createLiveProvider();

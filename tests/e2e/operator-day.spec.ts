@@ -1,0 +1,111 @@
+import type { APIRequestContext } from "@playwright/test";
+import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique, type DemoAccount } from "./fixtures";
+
+// Issue 12: moving fast (the command palette) and live data (a second client's change shows without a reload).
+
+async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, account: DemoAccount) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS[account], password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+async function newCustomer(api: APIRequestContext, ownerEmail: string) {
+  const staff = (await (await api.get(`/api/staff?email=${encodeURIComponent(ownerEmail)}`)).json()) as { id: number }[];
+  const name = unique("Palette");
+  const res = await api.post("/api/customers", {
+    data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, tier: "gold", creditLimit: 0, ownerId: staff[0].id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; name: string; email: string; version: number };
+}
+
+test.describe("command palette", () => {
+  test("Ctrl+K opens it anywhere; it goes to a list and to a new form the role may use", async ({ page, login }) => {
+    await login("manager");
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("combobox", { name: "Command palette" });
+    await expect(search).toBeFocused();
+    await search.fill("Products");
+    await page.getByRole("option", { name: /^Products/ }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await page.keyboard.press("Control+k");
+    await search.fill("New customer");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/customers\/create$/);
+  });
+
+  test("an auditor is offered every list but no New form", async ({ page, login }) => {
+    await login("auditor");
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
+    // Every "Go to" is there (each resource's access answered)…
+    for (const label of ["Orders", "Customers", "Products", "Categories", "Staff", "Audit log"]) await expect(page.getByRole("option", { name: label, exact: true })).toBeVisible();
+    // …and no "New …", which the same answers refused.
+    await expect(page.getByRole("option", { name: /^New / })).toHaveCount(0);
+  });
+
+  test("finds a customer by email and an order by number through the API, and opens it", async ({ page, login, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL, "manager");
+    const customer = await newCustomer(api, ACCOUNTS.manager);
+    await login("manager");
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("combobox", { name: "Command palette" });
+    await search.fill(customer.email);
+    await page.getByRole("option", { name: new RegExp(customer.name) }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
+    await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
+
+    const order = ((await (await api.get("/api/orders?_end=1")).json()) as { id: number; number: string }[])[0];
+    await page.keyboard.press("Control+k");
+    await search.fill(order.number);
+    await page.getByRole("option", { name: new RegExp(order.number) }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/show/${order.id}$`));
+    await api.dispose();
+  });
+
+  test("an agent finds only their own customers", async ({ page, login, playwright, baseURL }) => {
+    const manager = await apiAs(playwright, baseURL, "manager");
+    const theirs = await newCustomer(manager, ACCOUNTS.agent2);
+    const mine = await newCustomer(manager, ACCOUNTS.agent);
+    await login("agent");
+    await page.keyboard.press("Control+k");
+    const search = page.getByRole("combobox", { name: "Command palette" });
+    await search.fill(mine.email);
+    await expect(page.getByRole("option", { name: new RegExp(mine.name) })).toBeVisible();
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/customers" && new URL(r.url()).searchParams.get("q") === theirs.email);
+    await search.fill(theirs.email);
+    // The server's answer under the agent's row scope: nothing; and nothing is offered.
+    expect(await (await answered).json()).toEqual([]);
+    await expect(page.getByRole("option", { name: new RegExp(theirs.name) })).toHaveCount(0);
+    await manager.dispose();
+  });
+});
+
+test.describe("live data", () => {
+  test("a customer created by someone else appears in an open list without a reload", async ({ page, login, playwright, baseURL }) => {
+    await login("manager");
+    await page.goto("/customers?sorters[0][field]=id&sorters[0][order]=desc");
+    await expect(page.getByRole("table")).toBeVisible();
+    let reloaded = false;
+    page.on("framenavigated", () => (reloaded = true));
+    const admin = await apiAs(playwright, baseURL, "admin");
+    const customer = await newCustomer(admin, ACCOUNTS.manager);
+    await expect(page.getByRole("cell", { name: customer.name })).toBeVisible({ timeout: 15_000 });
+    expect(reloaded).toBe(false);
+    await admin.dispose();
+  });
+
+  test("a record page shows another's change live", async ({ page, login, playwright, baseURL }) => {
+    const admin = await apiAs(playwright, baseURL, "admin");
+    const customer = await newCustomer(admin, ACCOUNTS.manager);
+    await login("manager");
+    await page.goto(`/customers/show/${customer.id}`);
+    await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
+    const renamed = unique("Renamed");
+    const res = await admin.patch(`/api/customers/${customer.id}`, { data: { name: renamed, version: customer.version } });
+    expect(res.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: renamed })).toBeVisible({ timeout: 15_000 });
+    await admin.dispose();
+  });
+});
