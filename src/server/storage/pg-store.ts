@@ -490,6 +490,12 @@ export class PgStorage extends PgReader implements Storage {
 function translate(err: unknown): unknown {
   if (err instanceof AppError) return err;
   if (isConnectionError(err)) return unavailable();
+  // SQLSTATE class 22, data exception: a value the client sent that PostgreSQL cannot hold or
+  // compare (a NUL character in text, a date past year 9999). The JSON store would take it; here
+  // it is refused, and nothing was written.
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code.startsWith("22"))
+    return new AppError("BAD_REQUEST", "The request holds a value the database cannot store or compare (such as a NUL character). Nothing was changed.");
   return constraintError(err) ?? err;
 }
 
