@@ -11,7 +11,7 @@ import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "../../domain/constants
 import { allFields, ENTITIES, getEntity, type ResourceName } from "../../domain/entities";
 import { AppError } from "../../domain/errors";
 import { message } from "../../domain/messages";
-import { isNumeric, isTextual, type EntityDef, type FieldDef } from "../../domain/fields";
+import { isNumeric, isTextual, SYSTEM_FIELDS, type EntityDef, type FieldDef } from "../../domain/fields";
 import { formatOrderNumber } from "../../domain/format";
 import { assembleDashboard, computeDashboard, dashboardPeriods, REVENUE_STATUSES, type DashboardStats } from "../../domain/stats";
 import { LOW_STOCK_THRESHOLD } from "../../domain/constants";
@@ -173,15 +173,20 @@ function whereSql(resource: ResourceName, plan: Pick<ListPlan, "filters" | "sear
   return parts.join(" AND ");
 }
 
-/** ORDER BY that gives compareRows' order: text case-insensitively then by code point, missing last. */
+/**
+ * ORDER BY that gives compareRows' order: text case-insensitively then by code point, missing
+ * last. NULLS LAST only where a value can be missing: on a NOT NULL column (system fields,
+ * required ones) it changes nothing but would keep PostgreSQL from reading the order off an index.
+ */
 function orderSql(plan: ListPlan): string {
   return plan.sort
     .flatMap(({ field, def, dir }) => {
-      const d = dir === 1 ? "ASC" : "DESC";
+      const nulls = field in SYSTEM_FIELDS || def.required ? "" : " NULLS LAST";
+      const d = (dir === 1 ? "ASC" : "DESC") + nulls;
       const col = q(field);
-      if (isNumeric(def) || def.type === "reference" || def.type === "boolean" || def.type === "datetime") return [`${col} ${d} NULLS LAST`];
-      if (!isTextual(def)) return [`${col} COLLATE "C" ${d} NULLS LAST`];
-      return [`lower(${col}) COLLATE "C" ${d} NULLS LAST`, `${col} COLLATE "C" ${d} NULLS LAST`];
+      if (isNumeric(def) || def.type === "reference" || def.type === "boolean" || def.type === "datetime") return [`${col} ${d}`];
+      if (!isTextual(def)) return [`${col} COLLATE "C" ${d}`];
+      return [`lower(${col}) COLLATE "C" ${d}`, `${col} COLLATE "C" ${d}`];
     })
     .join(", ");
 }
@@ -501,6 +506,12 @@ export class PgStorage extends PgReader implements Storage {
 function translate(err: unknown): unknown {
   if (err instanceof AppError) return err;
   if (isConnectionError(err)) return unavailable();
+  // SQLSTATE class 22, data exception: a value the client sent that PostgreSQL cannot hold or
+  // compare (a NUL character in text, a date past year 9999). The JSON store would take it; here
+  // it is refused, and nothing was written.
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code.startsWith("22"))
+    return new AppError("BAD_REQUEST", "The request holds a value the database cannot store or compare (such as a NUL character). Nothing was changed.");
   return constraintError(err) ?? err;
 }
 
