@@ -9,6 +9,7 @@ import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
+import { LoadingSkeleton } from "./components/layout/loading-skeleton";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { liveProvider } from "./providers/live-provider";
@@ -31,7 +32,6 @@ const EditPage = lazy(() => import("./pages/edit-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 const CommandPalette = lazy(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
-const Blank = () => <div style={{ minHeight: "100vh" }} />;
 
 /** Signed in already: on to the page that was asked for. */
 function LeaveLogin() {
@@ -75,11 +75,11 @@ export function App() {
             }}
           >
             <RefineKbarProvider>
-              <Suspense fallback={<Blank />}>
+              <Suspense fallback={<LoadingSkeleton />}>
                 <Routes>
                   <Route
                     element={
-                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<Blank />}>
+                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
                         <AppShell />
                         <CommandPalette />
                       </Authenticated>
@@ -99,7 +99,7 @@ export function App() {
                   </Route>
                   <Route
                     element={
-                      <Authenticated key="login" fallback={<Outlet />} loading={<Blank />}>
+                      <Authenticated key="login" fallback={<Outlet />} loading={<LoadingSkeleton variant="login" />}>
                         <LeaveLogin />
                       </Authenticated>
                     }
