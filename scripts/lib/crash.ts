@@ -61,11 +61,13 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const start = () => spawnServer({ dbFile: opts.dbFile, ...(opts.database ? { env: { DATABASE_URL: opts.database.url } } : {}) });
   // Killing the database, one server lives through every cycle: it has to find its way back alone.
   const lasting = killDatabase ? await start() : null;
+  let lastingErr = "";
+  lasting?.child.stderr!.on("data", (d) => (lastingErr = (lastingErr + d).slice(-1500)));
 
   for (let cycle = 1; cycle <= opts.cycles; cycle++) {
     const server = lasting ?? (await start());
     try {
-      if (lasting) await answering(lasting, cookie, cycle);
+      if (lasting) await answering(lasting, cookie, cycle, () => lastingErr);
       cookie ??= await signIn(server.url);
       // A session from before the kill must still be good: it was acknowledged too.
       const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } });
@@ -155,7 +157,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   if (lasting) {
     // After the last restart of the database too, the same server answers again.
     try {
-      await answering(lasting, cookie, opts.cycles + 1);
+      await answering(lasting, cookie, opts.cycles + 1, () => lastingErr);
     } catch (err) {
       report.violations.push(err instanceof Error ? err.message : String(err));
     }
@@ -172,10 +174,12 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
  * Wait until the server answers a read again after the database came back: it must reconnect by
  * itself. Until then its answers are 503 UNAVAILABLE, never anything else.
  */
-async function answering(server: ChildServer, cookie: string | null, cycle: number) {
+async function answering(server: ChildServer, cookie: string | null, cycle: number, stderr: () => string) {
   if (!cookie) return;
   const until = Date.now() + 60_000;
   for (;;) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`cycle ${cycle}: the app server died when PostgreSQL stopped (exit ${server.child.exitCode ?? server.child.signalCode}); its last words: ${stderr().trim()}`);
     // The session made before the stop: 200 once the database is back, 503 until then.
     const probe = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } }).catch(() => null);
     if (probe?.status === 200) return;
