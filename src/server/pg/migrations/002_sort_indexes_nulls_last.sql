@@ -1,16 +1,6 @@
--- Indexes in the order the list queries ask for. The store sorts every column NULLS LAST, in both
--- directions (missing values last, as the JSON store does); a DESC index without NULLS LAST is in
--- NULLS FIRST order, which PostgreSQL cannot use for "ORDER BY … DESC NULLS LAST" even on a NOT NULL
--- column, so the newest-first pages of 001 sorted every row. These replace those indexes.
-DROP INDEX IF EXISTS orders_created_idx;
-DROP INDEX IF EXISTS orders_assignee_created_idx;
-DROP INDEX IF EXISTS orders_status_created_idx;
-DROP INDEX IF EXISTS audit_events_at_idx;
--- The default list (newest first), an agent's own rows, one status's rows, in the same order.
-CREATE INDEX orders_created_idx ON orders ("createdAt" DESC NULLS LAST, id);
-CREATE INDEX orders_assignee_created_idx ON orders ("assigneeId", "createdAt" DESC NULLS LAST, id);
-CREATE INDEX orders_status_created_idx ON orders (status, "createdAt" DESC NULLS LAST, id);
 -- One status's rows by when they were placed (the orders screen's "placed" column, newest first).
+-- placedAt may be missing, and the store sorts a column that may be missing NULLS LAST in both
+-- directions (as the JSON store does): a plain DESC index is in NULLS FIRST order, which
+-- PostgreSQL cannot use for that, so this one is declared in the query's own order. Columns that
+-- are never NULL are sorted without NULLS LAST and use 001's indexes as they are.
 CREATE INDEX orders_status_placed_idx ON orders (status, "placedAt" DESC NULLS LAST, id);
--- The audit log, newest first.
-CREATE INDEX audit_events_at_idx ON audit_events (at DESC NULLS LAST, id);
