@@ -28,7 +28,7 @@ test("sign in, and find a customer by search", async ({ page }) => {
   await expect(page.getByRole("columnheader", { name: "Nivel" })).toBeVisible();
   await page.getByRole("searchbox", { name: "Buscar" }).fill(String(customer.name));
   await expect(page.locator(".ant-table-row")).toHaveCount(1);
-  await page.locator(".ant-table-row").first().getByText(String(customer.name)).click();
+  await page.locator(".ant-table-row").first().getByRole("button", { name: "eye" }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
   await expect(page.getByText("Límite de crédito")).toBeVisible();
 });
