@@ -1,13 +1,14 @@
 import { useNotificationProvider } from "@refinedev/antd";
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { App as AntdApp } from "antd";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
+import { ColorModeProvider } from "./providers/color-mode";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
@@ -41,7 +42,7 @@ const documentTitle = ({ resource, action }: { resource?: { meta?: { label?: str
 export function App() {
   return (
     <BrowserRouter>
-      <ConfigProvider theme={{ token: { colorPrimary: "#1d4ed8" } }}>
+      <ColorModeProvider>
         <AntdApp>
           <Refine
             routerProvider={routerProvider}
@@ -94,7 +95,7 @@ export function App() {
             <DocumentTitleHandler handler={documentTitle} />
           </Refine>
         </AntdApp>
-      </ConfigProvider>
+      </ColorModeProvider>
     </BrowserRouter>
   );
 }
