@@ -1,6 +1,16 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
+/**
+ * @refinedev/antd is one ESM file that imports react-markdown and remark-gfm at its top for
+ * MarkdownField alone. Both are CommonJS without a `sideEffects` field, so the bundler must keep
+ * them (~40 kB gzipped) even where nothing renders Markdown. They have no side effects on import
+ * (they define a component and a plugin), so say so: they then drop wherever MarkdownField is not
+ * used and stay, whole, wherever it is (decision 060).
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]/;
+export const TREESHAKE = { moduleSideEffects: (id: string) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) };
+
 // The app lives in src/app; the server (src/server/main.ts) serves the build from dist/
 // and, in development, mounts Vite in middleware mode so app and API share one origin.
 export default defineConfig({
@@ -14,5 +24,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph npm run bench:bundle follows per route (never
     // served: express.static ignores dot folders).
     manifest: true,
+    rollupOptions: {
+      treeshake: TREESHAKE,
+    },
   },
 });

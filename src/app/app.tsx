@@ -13,6 +13,7 @@ import { LoadingSkeleton } from "./components/layout/loading-skeleton";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { liveProvider } from "./providers/live-provider";
+import { ColorModeProvider } from "./providers/color-mode";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
@@ -53,7 +54,8 @@ export function App() {
   const { language } = useLocale();
   return (
     <BrowserRouter>
-      <ConfigProvider theme={{ token: { colorPrimary: "#1d4ed8" } }} locale={ANTD_LOCALES[language]}>
+      <ColorModeProvider>
+        <ConfigProvider locale={ANTD_LOCALES[language]}>
         <AntdApp>
           <Refine
             routerProvider={routerProvider}
@@ -113,7 +115,8 @@ export function App() {
             </RefineKbarProvider>
           </Refine>
         </AntdApp>
-      </ConfigProvider>
+        </ConfigProvider>
+      </ColorModeProvider>
     </BrowserRouter>
   );
 }

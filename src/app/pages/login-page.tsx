@@ -1,5 +1,5 @@
 import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
-import { Alert, Button, Card, Form, Input, Typography } from "antd";
+import { Alert, Button, Card, Form, Input, Typography, theme } from "antd";
 import { useState } from "react";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { APP_TITLE } from "../config";
@@ -15,6 +15,7 @@ interface LoginValues {
 export default function LoginPage() {
   const [form] = Form.useForm<LoginValues>();
   const { t } = useLocale();
+  const { token } = theme.useToken();
   const [error, setError] = useState<string | null>(null);
   const { params } = useParsed<{ to?: string }>();
   const go = useGo();
@@ -35,7 +36,7 @@ export default function LoginPage() {
   });
 
   return (
-    <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 16, background: "#f5f5f5" }}>
+    <main style={{ minHeight: "100vh", display: "grid", placeItems: "center", padding: 16, background: token.colorBgLayout }}>
       <Card style={{ width: "100%", maxWidth: 400 }}>
         <div style={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 8 }}>
           <Typography.Title level={2} style={{ marginTop: 0 }}>

@@ -9,12 +9,24 @@ import { Group } from "@visx/group";
 import { ParentSize } from "@visx/responsive";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
+import { theme } from "antd";
 import { useLocale } from "../../i18n/use-locale";
 
 const HEIGHT = 260;
-const TICK_LABEL = { fontSize: 12, fill: "#595959" } as const;
-const GRID = { stroke: "#e5e7eb", strokeDasharray: "3 3" } as const;
-const AXIS_COLOR = "#bfbfbf";
+
+/**
+ * Axis, grid and label colours from antd's tokens, so the charts read in light and dark alike
+ * (the tokens follow the algorithm ConfigProvider is given).
+ */
+function useChartColors() {
+  const { token } = theme.useToken();
+  return {
+    tickLabel: { fontSize: 12, fill: token.colorTextSecondary },
+    grid: { stroke: token.colorBorderSecondary, strokeDasharray: "3 3" },
+    axis: token.colorBorder,
+    bar: token.colorPrimary,
+  };
+}
 
 /** Counts are whole: no 0.5 orders on an axis. */
 const wholeTicks = (scale: ReturnType<typeof scaleLinear<number>>) => scale.ticks(5).filter(Number.isInteger);
@@ -33,6 +45,7 @@ const TICK: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", timeZ
 
 export function OrdersPerDayChart({ data }: { data: { date: string; count: number }[] }) {
   const { t, date, number } = useLocale();
+  const colors = useChartColors();
   const total = data.reduce((n, d) => n + d.count, 0);
   const first = data[0]?.date;
   const last = data.at(-1)?.date;
@@ -49,21 +62,21 @@ export function OrdersPerDayChart({ data }: { data: { date: string; count: numbe
         return (
           <svg width={width} height={HEIGHT}>
             <Group left={margin.left} top={margin.top}>
-              <GridRows scale={y} width={innerWidth} tickValues={wholeTicks(y)} {...GRID} />
+              <GridRows scale={y} width={innerWidth} tickValues={wholeTicks(y)} {...colors.grid} />
               {data.map((d) => (
-                <Bar key={d.date} x={x(d.date)} y={y(d.count)} width={x.bandwidth()} height={innerHeight - y(d.count)} fill="#1d4ed8">
+                <Bar key={d.date} x={x(d.date)} y={y(d.count)} width={x.bandwidth()} height={innerHeight - y(d.count)} fill={colors.bar}>
                   <title>{`${date(d.date, DAY)}: ${t("dashboard.orders", { count: d.count })}`}</title>
                 </Bar>
               ))}
-              <AxisLeft scale={y} tickValues={wholeTicks(y)} stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={TICK_LABEL} />
+              <AxisLeft scale={y} tickValues={wholeTicks(y)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
               <AxisBottom
                 top={innerHeight}
                 scale={x}
                 tickValues={data.filter((_, i) => i % every === 0).map((d) => d.date)}
                 tickFormat={(d) => date(String(d), TICK)}
-                stroke={AXIS_COLOR}
-                tickStroke={AXIS_COLOR}
-                tickLabelProps={TICK_LABEL}
+                stroke={colors.axis}
+                tickStroke={colors.axis}
+                tickLabelProps={colors.tickLabel}
               />
             </Group>
           </svg>
@@ -85,6 +98,7 @@ const STATUS_COLORS: Record<string, string> = {
 
 export function OrdersByStatusChart({ data }: { data: { status: string; label: string; count: number }[] }) {
   const { t } = useLocale();
+  const colors = useChartColors();
   return (
     <Responsive label={t("dashboard.chartByStatus", { list: data.map((d) => `${d.label} ${d.count}`).join(", ") })}>
       {(width) => {
@@ -96,14 +110,14 @@ export function OrdersByStatusChart({ data }: { data: { status: string; label: s
         return (
           <svg width={width} height={HEIGHT}>
             <Group left={margin.left} top={margin.top}>
-              <GridColumns scale={x} height={innerHeight} tickValues={wholeTicks(x)} {...GRID} />
+              <GridColumns scale={x} height={innerHeight} tickValues={wholeTicks(x)} {...colors.grid} />
               {data.map((d) => (
-                <Bar key={d.status} x={0} y={y(d.label)} width={x(d.count)} height={y.bandwidth()} fill={STATUS_COLORS[d.status] ?? "#1d4ed8"}>
+                <Bar key={d.status} x={0} y={y(d.label)} width={x(d.count)} height={y.bandwidth()} fill={STATUS_COLORS[d.status] ?? colors.bar}>
                   <title>{`${d.label}: ${t("dashboard.orders", { count: d.count })}`}</title>
                 </Bar>
               ))}
-              <AxisLeft scale={y} stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={TICK_LABEL} />
-              <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} stroke={AXIS_COLOR} tickStroke={AXIS_COLOR} tickLabelProps={TICK_LABEL} />
+              <AxisLeft scale={y} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
             </Group>
           </svg>
         );

@@ -1,11 +1,12 @@
-import { LogoutOutlined, UserOutlined } from "@ant-design/icons";
+import { LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from "@ant-design/icons";
 import { useLogout, useWarnAboutChange } from "@refinedev/core";
-import { Button, Layout, Space, Tag, Typography, theme } from "antd";
+import { Button, Layout, Space, Switch, Tag, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { useSessionUser } from "../../hooks/use-session";
 import { staff } from "../../../domain/entities";
 import { LanguageSwitch } from "../../i18n/language-switch";
 import { useLocale } from "../../i18n/use-locale";
+import { useColorMode } from "../../providers/color-mode";
 
 /**
  * ThemedLayout's header, ours: who is signed in, as what, a link to their profile, and signing
@@ -16,6 +17,7 @@ export function AppHeader() {
   const user = useSessionUser();
   const { t, option } = useLocale();
   const { mutate: logout, isPending } = useLogout();
+  const { mode, setMode } = useColorMode();
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
   const signOut = () => {
     if (warnWhen && !window.confirm(t("warnWhenUnsavedChanges"))) return;
@@ -37,20 +39,29 @@ export function AppHeader() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Space size="middle" data-testid="session">
+      <Space size="middle">
         <LanguageSwitch />
-        {user && (
-          <Link to="/profile" aria-label={t("header.profile")} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-            <UserOutlined />
-            <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
-              {user.name}
-            </Typography.Text>
-          </Link>
-        )}
-        {user && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
-        <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending}>
-          {t("header.signOut")}
-        </Button>
+        <Switch
+          aria-label={t("header.darkMode")}
+          checked={mode === "dark"}
+          onChange={(dark) => setMode(dark ? "dark" : "light")}
+          checkedChildren={<MoonOutlined />}
+          unCheckedChildren={<SunOutlined />}
+        />
+        <Space size="middle" data-testid="session">
+          {user && (
+            <Link to="/profile" aria-label={t("header.profile")} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+              <UserOutlined />
+              <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
+                {user.name}
+              </Typography.Text>
+            </Link>
+          )}
+          {user && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
+          <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending}>
+            {t("header.signOut")}
+          </Button>
+        </Space>
       </Space>
     </Layout.Header>
   );

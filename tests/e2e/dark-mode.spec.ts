@@ -1,0 +1,75 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** sRGB relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+/** A translucent colour (antd's text tokens are) as it shows over an opaque one. */
+function over(fg: string, bg: string): string {
+  const [r, g, b, a = 1] = (fg.match(/[\d.]+/g) ?? []).map(Number);
+  const [br, bgG, bb] = (bg.match(/[\d.]+/g) ?? []).map(Number);
+  return `rgb(${r * a + br * (1 - a)}, ${g * a + bgG * (1 - a)}, ${b * a + bb * (1 - a)})`;
+}
+const contrast = (fg: string, bg: string) => {
+  const [hi, lo] = [luminance(over(fg, bg)), luminance(bg)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/** The colour the page's main surface is painted with. */
+const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+const pageSurface = (page: Page) => background(page.locator("main.ant-layout-content").locator("xpath=ancestor::div[contains(@class,'ant-layout')][1]"));
+const isDark = async (page: Page) => luminance(await pageSurface(page)) < 0.1;
+
+test.describe("with the system in light mode", () => {
+  test.use({ colorScheme: "light" });
+
+  test("the Dark mode switch turns the app dark, and the choice outlives a reload", async ({ page, login }) => {
+    await login("manager");
+    const dark = page.getByRole("switch", { name: "Dark mode" });
+    await expect(dark).not.toBeChecked();
+    expect(await isDark(page)).toBe(false);
+
+    await dark.click();
+    await expect(dark).toBeChecked();
+    await expect.poll(() => isDark(page)).toBe(true);
+
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
+    await expect.poll(() => isDark(page)).toBe(true);
+
+    // And back to light, kept too.
+    await page.getByRole("switch", { name: "Dark mode" }).click();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Dark mode" })).not.toBeChecked();
+    await expect.poll(() => isDark(page)).toBe(false);
+  });
+});
+
+test.describe("with the system in dark mode", () => {
+  test.use({ colorScheme: "dark" });
+
+  test("the app starts dark when the user has not chosen", async ({ page, login }) => {
+    await login("manager");
+    await expect(page.getByRole("switch", { name: "Dark mode" })).toBeChecked();
+    await expect.poll(() => isDark(page)).toBe(true);
+  });
+
+  test("the dashboard charts' text stands out from their dark background", async ({ page, login }) => {
+    await login("manager");
+    const chart = page.getByRole("img", { name: /^Orders per day/ });
+    const tick = chart.locator(".visx-axis-left text").first();
+    await expect(tick).toBeVisible();
+    const panel = page.getByRole("region", { name: "Orders per day" });
+    const surface = await background(panel);
+    expect(luminance(surface), "the chart's panel is dark").toBeLessThan(0.1);
+    const fill = await tick.evaluate((el) => getComputedStyle(el).fill);
+    // WCAG AA for normal text.
+    expect(contrast(fill, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+});
