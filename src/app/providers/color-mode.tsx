@@ -40,6 +40,8 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
   // Native parts (date inputs, scrollbars) follow too.
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
+    // The loading skeleton (index.html's styles) follows the same mode.
+    document.documentElement.dataset.theme = mode;
     document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", mode);
   }, [mode]);
   const value = useMemo(

@@ -391,14 +391,18 @@ export class PgStorage extends PgReader implements Storage {
       } catch (err) {
         throw translate(err);
       }
+      // A connection that dies while checked out (PostgreSQL stopped mid-transaction) emits
+      // 'error' on its client as well as failing the query; unheard, that event ends the process.
       let broken = false;
+      const onError = () => (broken = true);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await fn(new PgTx((sql, values) => client.query(sql, values)));
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        broken = isConnectionError(err);
+        broken ||= isConnectionError(err);
         if (!broken) await client.query("ROLLBACK").catch(() => (broken = true));
         const code = (err as { code?: string }).code;
         // A serialization failure or deadlock: the other transaction went first; this one starts over.
@@ -408,6 +412,7 @@ export class PgStorage extends PgReader implements Storage {
         }
         throw translate(err);
       } finally {
+        client.off("error", onError);
         client.release(broken);
       }
     }
