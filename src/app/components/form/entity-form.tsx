@@ -1,10 +1,10 @@
 import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
 import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
-import { Form, Spin } from "antd";
+import { Alert, Form, Spin } from "antd";
 import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
-import { useAbility } from "../../hooks/use-session";
+import { useAbility, useSessionUser } from "../../hooks/use-session";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
@@ -43,6 +43,14 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
   const [theirs, setTheirs] = useState<Values | null>(null);
+  // Someone else changed or deleted this record while it is open here (GET /api/events).
+  const [news, setNews] = useState<{ name: string | null; deleted: boolean } | null>(null);
+  const me = useSessionUser();
+  // Refine keeps the first onLiveEvent it was given: read who "I" am through a ref.
+  const myId = useRef<unknown>(undefined);
+  useEffect(() => {
+    myId.current = me?.id;
+  }, [me?.id]);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
   // @refinedev/antd's useForm: load, save, redirect, notifications, the server's field errors on
@@ -57,6 +65,13 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     // Refine refetches the record after every save attempt, which would reset the form under a
     // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
     invalidates: ["list", "many"],
+    // Told, not refetched: a refetch would reset what is being typed. The notice says who, the
+    // conflict dialog decides on save.
+    liveMode: mode === "edit" ? "manual" : "off",
+    onLiveEvent: (event) => {
+      if (event.payload.actorId === myId.current) return;
+      setNews({ name: typeof event.payload.actorName === "string" ? event.payload.actorName : null, deleted: event.type === "deleted" });
+    },
     errorNotification: (error) => errorNotification(def, fieldsRef.current, mode, l)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;
@@ -65,6 +80,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     },
     onMutationSuccess: () => {
       setTheirs(null);
+      setNews(null);
       if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
     },
   });
@@ -137,6 +153,15 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
       canDelete={false}
       saveButtonProps={save}
     >
+      {news && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16, maxWidth: 640 }}
+          message={l.t(news.deleted ? "form.deletedBy" : "form.changedBy", { name: news.name ?? l.t("form.someone"), what: l.singular(def).toLowerCase() })}
+        />
+      )}
       {body}
       {conflict}
     </Edit>

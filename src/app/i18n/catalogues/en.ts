@@ -253,6 +253,9 @@ export const EN = {
     saveFailed: "Could not save the {{what}}",
     newTitle: "New {{what}}",
     editTitle: "Edit {{what}}",
+    changedBy: "{{name}} changed this {{what}} just now. Saving will show you both versions to choose from.",
+    deletedBy: "{{name}} deleted this {{what}} just now. It can no longer be saved.",
+    someone: "Someone",
   },
   show: {
     details: "Details",

@@ -252,6 +252,9 @@ export const ES: Catalogue = {
     saveFailed: "No se pudo guardar: {{what}}",
     newTitle: "Nuevo registro: {{what}}",
     editTitle: "Editar {{what}}",
+    changedBy: "{{name}} acaba de cambiar este registro ({{what}}). Al guardar verá ambas versiones para elegir.",
+    deletedBy: "{{name}} acaba de eliminar este registro ({{what}}). Ya no se puede guardar.",
+    someone: "Alguien",
   },
   show: {
     details: "Detalles",
