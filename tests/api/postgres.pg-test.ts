@@ -16,6 +16,7 @@ import { defineAbilityFor, readableFields } from "../../src/domain/policy";
 import { Client, demoEmail, expectError, freshDatabase, makeDataDir, type DemoRole } from "./helpers";
 import { newDraft, newProduct, transition } from "./order-helpers";
 import { exited, killChildren, spawnServer } from "./process";
+import { Stream } from "./sse";
 
 async function login(url: string, role: DemoRole): Promise<Client> {
   const c = new Client(url);
@@ -43,6 +44,21 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     await Promise.all([a?.close(), b?.close()]);
     await db?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("live events: a change made through A is told to a listener on B; a sign-out through A ends B's stream", async () => {
+    const onB = await login(b.url, "manager");
+    const stream = await Stream.open(onB);
+    const admin = await login(a.url, "admin");
+    const me = (await onB.get("/api/auth/me")).body.user.id;
+    const n = `${Date.now()}`;
+    const created = await admin.post("/api/customers", { name: `Two servers ${n}`, email: `two-${n}@example.com`, tier: "gold", creditLimit: 0, ownerId: me });
+    expect(created.status).toBe(201);
+    await stream.until((d) => d.resource === "customers" && d.action === "create" && d.id === created.body.id, "the create made on A");
+    expect((await sameSession(onB, a.url).post("/api/auth/logout")).status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    while (!stream.ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(stream.ended).toBe(true);
   });
 
   it("loaded the demo data once, though both started on the empty database together", async () => {

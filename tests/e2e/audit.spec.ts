@@ -86,11 +86,13 @@ test("…or from the customer's own page: the History tab says who, when, and th
   const update = page.getByRole("listitem").filter({ hasText: "Update" });
   await expect(update).toContainText(change.actorName);
   // The browser runs in UTC (test.use above), so the shown minute is the stored one.
-  await expect(update).toContainText(`${change.at.slice(0, 10)} ${change.at.slice(11, 16)}`);
+  // Shown as Intl formats it for en-US, to the minute (issue 11: dates in the chosen locale).
+  const shown = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }).format(new Date(change.at));
+  await expect(update).toContainText(shown);
   await expect(update.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
 
   // Its time leads to the event itself in the audit log.
-  await update.getByRole("link", { name: `${change.at.slice(0, 10)} ${change.at.slice(11, 16)}` }).click();
+  await update.getByRole("link", { name: shown }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change.id}$`));
   await expect(page.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
 });

@@ -93,8 +93,10 @@ test("a manager creates a customer picking the owner by typing, finds it with fi
   await page.getByLabel("Credit limit from").fill("");
 
   await row(page, name).getByRole("button", { name: "edit" }).click();
-  await expect(page.getByLabel("Credit limit")).toHaveValue("1234.56");
-  await page.getByLabel("Credit limit").fill("2000");
+  // The edit page, not the list's "Credit limit from / to" filters still on screen while it loads.
+  await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+  await expect(page.getByLabel("Credit limit", { exact: true })).toHaveValue("1234.56");
+  await page.getByLabel("Credit limit", { exact: true }).fill("2000");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/customers\/show\/\d+$/);
   await expect(page.getByText("$2,000.00")).toBeVisible();
