@@ -30,7 +30,9 @@ test("sign in, and find a customer by search", async ({ page }) => {
   await expect(page.locator(".ant-table-row")).toHaveCount(1);
   await page.locator(".ant-table-row").first().getByRole("button", { name: "eye" }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
-  await expect(page.getByText("Límite de crédito")).toBeVisible();
+  await expect(page.getByRole("heading", { name: String(customer.name) })).toBeVisible();
+  // The record's own field, by its Spanish label (the record page may show it more than once).
+  await expect(page.getByText("Límite de crédito").first()).toBeVisible();
 });
 
 test("create and edit a customer", async ({ page }) => {
@@ -55,6 +57,8 @@ test("create and edit a customer", async ({ page }) => {
   await page.getByRole("button", { name: /Guardar/ }).click();
 
   await expect(page).toHaveURL(/\/customers\/show\/\d+$/);
+  // The record page itself, not the form still on screen while it loads.
+  await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByText("Oro", { exact: true })).toBeVisible();
   await expect(page.getByText(/^1500,50\s?US\$$/)).toBeVisible();
 

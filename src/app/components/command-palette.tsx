@@ -1,10 +1,12 @@
 /**
  * Ctrl+K / ⌘K anywhere: go to any list or "new" form the role may use, and find a record by its
  * label (an order number, a customer's name or email, a SKU) through the API, so the reader's
- * row scope applies as in any list. On kbar through @refinedev/kbar, whose own hook adds the
- * current page's record actions (edit, delete) under the access control provider.
+ * row scope applies as in any list. On kbar as @refinedev/kbar ships it. Its own useRefineKbar
+ * hook is not used: it offers lists only from a resource page (not the dashboard) and adds
+ * "List" / "Delete" entries per resource that outranked what was typed ("New customer" + Enter
+ * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, useKBar, useMatches, useRefineKbar, useRegisterActions, type Action } from "@refinedev/kbar";
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
@@ -17,6 +19,7 @@ import { recordLabel } from "../lib/entity-view";
 /** Records found per resource; the palette is for jumping, not browsing. */
 const FOUND_PER_RESOURCE = 5;
 const SEARCH_DELAY_MS = 200;
+/** Records are found among the business records; the audit log is a list to go to, not a label to find. */
 const SEARCHED = ENTITIES.filter((def) => !def.readOnly);
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -117,13 +120,12 @@ function Results() {
 }
 
 export function CommandPalette() {
-  useRefineKbar();
   const { token } = theme.useToken();
   const { search, open } = useKBar((state) => ({ search: state.searchQuery, open: state.visualState !== "hidden" }));
   const query = useDebounced(open ? search.trim() : "", SEARCH_DELAY_MS);
   return (
     <>
-      {SEARCHED.map((def) => (
+      {ENTITIES.map((def) => (
         <ResourceActions key={def.name} def={def} />
       ))}
       {open && SEARCHED.map((def) => <RecordActions key={def.name} def={def} query={query} />)}
