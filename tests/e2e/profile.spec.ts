@@ -1,6 +1,9 @@
 import { ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test, unique } from "./fixtures";
 
 test("a staff member changes their own password on their profile", async ({ page, playwright, baseURL }) => {
+  // Four sign-ins and two password hashes (scrypt, slow by design) in one journey, each sign-in
+  // loading the whole app: on a 2-core CI machine it ran past the default 60 s once.
+  test.slow();
   // A fresh account, made through the API as the admin, so no demo password changes.
   const name = unique("Profile Person");
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;
