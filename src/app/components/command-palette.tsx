@@ -73,7 +73,7 @@ function RecordActions({ def, query }: { def: EntityDef; query: string }) {
     if (!enabled) return [];
     return (result?.data ?? []).map((record) => ({
       id: `record-${def.name}-${record.id}`,
-      name: recordLabel(def, record),
+      name: recordLabel(def, record) ?? t("list.recordN", { what: t(`entities.${def.name}.singular`), id: String(record.id) }),
       subtitle: t(`entities.${def.name}.singular`),
       section: t(`entities.${def.name}.label`),
       // kbar matches its own actions against what was typed; the server already did the finding.

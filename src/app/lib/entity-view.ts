@@ -104,6 +104,6 @@ export const humanize = (value: string) => {
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 
-/** What a record is called where it is named alone: its label field, else "Order #5". */
-export const recordLabel = (def: EntityDef, record: Record<string, unknown>) =>
-  def.recordLabel !== "id" && record[def.recordLabel] !== undefined && record[def.recordLabel] !== null ? String(record[def.recordLabel]) : `${def.singular} #${String(record.id)}`;
+/** A record's own label (an order's number, a customer's name), or null when it has none and is named by id in the reader's words. */
+export const recordLabel = (def: EntityDef, record: Record<string, unknown>): string | null =>
+  def.recordLabel !== "id" && record[def.recordLabel] !== undefined && record[def.recordLabel] !== null ? String(record[def.recordLabel]) : null;

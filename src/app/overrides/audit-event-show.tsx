@@ -11,7 +11,7 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { ChangesTable } from "../components/show/history";
 import { useAbility } from "../hooks/use-session";
 import { useLocale } from "../i18n/use-locale";
-import { humanize } from "../lib/entity-view";
+import { humanize, recordLabel } from "../lib/entity-view";
 import { recordHistoryUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
 
@@ -44,7 +44,7 @@ function RecordLink({ resource, recordId }: { resource: string; recordId: number
       </Space>
     );
   if (query.isLoading || !result) return <Spin size="small" />;
-  const label = def.recordLabel !== "id" && result[def.recordLabel] !== undefined ? String(result[def.recordLabel]) : null;
+  const label = recordLabel(def, result);
   return <Link to={`/${def.name}/show/${recordId}`}>{label ? `${label} (${what})` : what}</Link>;
 }
 

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import type { AppHttpError } from "../../providers/http-client";
+import { recordLabel } from "../../lib/entity-view";
 
 interface Outcome {
   id: BaseKey;
@@ -13,8 +14,7 @@ interface Outcome {
   refused?: string;
 }
 
-const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) =>
-  def.recordLabel !== "id" && record[def.recordLabel] !== undefined ? String(record[def.recordLabel]) : l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
+const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) => recordLabel(def, record) ?? l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
 
 interface BulkDeleteProps {
   def: EntityDef;

@@ -6,7 +6,7 @@ import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
-import { showFields } from "../../lib/entity-view";
+import { recordLabel, showFields } from "../../lib/entity-view";
 import { FieldValue } from "../fields/field-value";
 import { RecordActions } from "../list/record-actions";
 import { ReferenceCell } from "../list/reference-cell";
@@ -24,8 +24,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
 
   if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
-  const named = def.recordLabel !== "id" && record?.[def.recordLabel] !== undefined;
-  const title = record ? (named ? String(record[def.recordLabel]) : t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
+  const title = record ? (recordLabel(def, record) ?? t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
   const tabs = [
     {
       key: "details",
