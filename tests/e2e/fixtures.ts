@@ -39,6 +39,23 @@ export async function choose(page: Page, label: string, option: string) {
   await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
 }
 
+/**
+ * An antd Select answered with whichever option it lists first; returns that option's text.
+ * The options load from the server after the select opens, so the first one is read once the
+ * list shows it and then chosen by its text like any other choice.
+ */
+export async function chooseFirst(page: Page, label: string): Promise<string> {
+  const combobox = page.getByRole("combobox", { name: new RegExp(`^(\\* )?${label}$`) });
+  const select = page.locator(".ant-select").filter({ has: combobox });
+  await select.click();
+  const first = page.locator(".ant-select-dropdown:visible .ant-select-item-option").first();
+  const option = (await first.getAttribute("title")) ?? "";
+  await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
+  await expect(page.locator(".ant-select-dropdown:visible")).toHaveCount(0);
+  await expect(select).toContainText(option);
+  return option;
+}
+
 /** A name no other test (or earlier run on the same data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -4,7 +4,7 @@
  * operator reads.
  */
 import type { Page } from "@playwright/test";
-import { choose, expect, fieldError, test, unique } from "./fixtures";
+import { choose, chooseFirst, expect, fieldError, test, unique } from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number };
 
@@ -50,9 +50,7 @@ test("create and edit a customer", async ({ page }) => {
   await expect(fieldError(page, "Teléfono")).toHaveText(/^Solo dígitos/);
   await page.getByLabel("Teléfono").fill("+34 600 000 000");
   await page.getByLabel("Límite de crédito").fill("1500,5");
-  const owner = page.getByRole("combobox", { name: /Propietario$/ });
-  await page.locator(".ant-select").filter({ has: owner }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").first().click();
+  await chooseFirst(page, "Propietario");
   await choose(page, "Nivel", "Oro");
   await page.getByRole("button", { name: /Guardar/ }).click();
 
