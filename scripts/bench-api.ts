@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only …]
+ * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only … --pg-url …]
  *
  * Our server on the JSON store, our server on PostgreSQL, and bare json-server 0.17.4 as the
  * baseline, in one run, on the same deterministic data (scripts/seed-lib.ts) at each size: each
@@ -8,7 +8,10 @@
  *
  * PostgreSQL runs in a throwaway cluster of its own (scripts/lib/pg-cluster.ts) with fsync on,
  * its default: an acknowledged write is on disk. Its data is loaded with the COPY seed
- * (`npm run db:seed` with DATABASE_URL). The file-based servers only run up to --file-max orders
+ * (`npm run db:seed` with DATABASE_URL). `--pg-url postgres://…/postgres` uses a server already
+ * running instead, and keeps its `bench_<orders>` databases: one already holding that many orders
+ * is measured as it is (seeding a million orders takes minutes; a second run need not).
+ * The file-based servers only run up to --file-max orders
  * (a data file of a million orders is ~4 GB, more than V8 can hold as one string). Where one
  * JSON-store write takes a second or more, writes there are measured a few, one at a time.
  * A benchmark: it prints figures and asserts nothing about them.
@@ -21,15 +24,15 @@ import { SEED_DB_FILE } from "../src/server/paths";
 import { migrate } from "../src/server/storage/pg-migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
-import { startCluster, type PgCluster } from "./lib/pg-cluster";
+import { quoteIdent, startCluster } from "./lib/pg-cluster";
 import { seedPostgres } from "./lib/seed-pg";
 import { DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
 const SCENARIO_KEYS = "list,page,agent,search,record,dashboard,write,place";
 const values = readOptions(
   "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
-    `[--only ${SCENARIO_KEYS}]`,
-  { sizes: "10000,1000000", backends: "json,pg,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS },
+    `[--only ${SCENARIO_KEYS}] [--pg-url postgres://user@host:port/postgres]`,
+  { sizes: "10000,1000000", backends: "json,pg,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS, "pg-url": undefined },
 );
 const SIZES = values.sizes!.split(",").map((s) => wholeNumber("sizes", s.trim()));
 const BACKENDS = new Set(values.backends!.split(",").map((s) => s.trim()));
@@ -39,6 +42,7 @@ const RUNS = wholeNumber("runs", values.runs);
 const DURATION = wholeNumber("duration", values.duration);
 const CONNECTIONS = wholeNumber("connections", values.connections);
 const ONLY = new Set(values.only!.split(",").map((s) => s.trim()));
+const PG_URL = values["pg-url"];
 /**
  * From this many orders on, a JSON-store write takes a second or more: ten queued behind each
  * other run past autocannon's timeout, so measure a few, one at a time.
@@ -236,7 +240,62 @@ async function makeFile(dir: string, orders: number): Promise<string> {
 }
 
 /** A database holding the same data set: the server's migrations, then the COPY seed. */
-async function makeDatabase(cluster: PgCluster, orders: number): Promise<{ url: string; seedSeconds: number }> {
+/** A PostgreSQL server to measure on: a throwaway cluster, or the one --pg-url names (kept). */
+interface PgServer {
+  url(db?: string): string;
+  createDatabase(name: string): Promise<string>;
+  dropDatabase(name: string): Promise<void>;
+  remove(): Promise<void>;
+  /** Databases it keeps between runs. */
+  keeps: boolean;
+}
+
+async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function existingServer(adminUrl: string): PgServer {
+  const url = (db = "postgres") => Object.assign(new URL(adminUrl), { pathname: `/${db}` }).toString();
+  return {
+    url,
+    keeps: true,
+    async createDatabase(name) {
+      await adminQuery(adminUrl, `CREATE DATABASE ${quoteIdent(name)}`);
+      return url(name);
+    },
+    async dropDatabase(name) {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    },
+    async remove() {},
+  };
+}
+
+/**
+ * How many orders bench_<orders> on a kept server was seeded with (its bench_seeded mark; the
+ * write scenarios add orders after), -1 if unmarked, null when there is no such database.
+ */
+async function keptOrders(server: PgServer, orders: number): Promise<number | null> {
+  const found = await adminQuery(server.url(), `SELECT 1 FROM pg_database WHERE datname = 'bench_${orders}'`);
+  if (!found.rowCount) return null;
+  try {
+    return Number((await adminQuery(server.url(`bench_${orders}`), "SELECT orders FROM bench_seeded")).rows[0].orders);
+  } catch {
+    return -1;
+  }
+}
+
+async function makeDatabase(cluster: PgServer, orders: number): Promise<{ url: string; seedSeconds: number | null }> {
+  if (cluster.keeps) {
+    const n = await keptOrders(cluster, orders);
+    if (n === orders) return { url: cluster.url(`bench_${orders}`), seedSeconds: null };
+    if (n !== null) await cluster.dropDatabase(`bench_${orders}`);
+  }
   const url = await cluster.createDatabase(`bench_${orders}`);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
@@ -244,6 +303,7 @@ async function makeDatabase(cluster: PgCluster, orders: number): Promise<{ url: 
     const client = await pool.connect();
     try {
       const result = await seedPostgres(client, { orders }, { log: (l) => console.log(l) });
+      if (cluster.keeps) await client.query(`CREATE TABLE bench_seeded AS SELECT ${orders} AS orders`);
       return { url, seedSeconds: result.seconds.total };
     } finally {
       client.release();
@@ -258,12 +318,12 @@ const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("e
 async function main() {
   const dir = tempDir("switchboard-bench-api-");
   const servers: ChildServer[] = [];
-  let cluster: PgCluster | null = null;
+  let cluster: PgServer | null = null;
   try {
     console.log(`bench:api on ${machine()}; ${RUNS} runs × ${DURATION} s × ${CONNECTIONS} connections per figure, medians`);
     console.log("(figures from a shared machine are noisy: compare ratios, not absolute times)\n");
     if (BACKENDS.has("pg")) {
-      cluster = await startCluster({ fsync: true });
+      cluster = PG_URL ? existingServer(PG_URL) : { ...(await startCluster({ fsync: true })), keeps: false };
       const { rows } = await (async () => {
         const c = new pg.Client({ connectionString: cluster!.url() });
         await c.connect();
@@ -290,7 +350,7 @@ async function main() {
       if (backends.includes("pg")) {
         const made = await makeDatabase(cluster!, size);
         database = made.url;
-        console.log(`  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
+        console.log(made.seedSeconds === null ? `  PostgreSQL: bench_${size} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
       }
       for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
         for (const backend of backends) {
@@ -327,7 +387,7 @@ async function main() {
         }
       }
       if (seedFile) fs.rmSync(seedFile);
-      if (database) await cluster!.dropDatabase(`bench_${size}`);
+      if (database && !cluster!.keeps) await cluster!.dropDatabase(`bench_${size}`);
     }
     console.log(`\n${table.join("\n")}`);
   } finally {

@@ -11,6 +11,7 @@
 import type pg from "pg";
 import type { Row } from "../../src/server/db-shape";
 import { credentialsFor, generateRecords, type SeedEvent, type SeedOptions } from "../seed-lib";
+import { recountRows } from "../../src/server/storage/pg-migrate";
 import { copyRows, quoteIdent } from "./pg-copy";
 
 /** The tables the seed fills, in an order in which every row comes after what it points at. */
@@ -135,6 +136,7 @@ export async function seedPostgres(client: pg.ClientBase, options: Partial<SeedO
     for (const ix of indexes) await client.query(ix.def);
     // Checked once each, over the whole table: a seed that broke one would fail here, and roll back.
     for (const fk of foreignKeys) await client.query(`ALTER TABLE ${fk.table} ADD CONSTRAINT ${quoteIdent(fk.name)} ${fk.def}`);
+    await recountRows(client);
     const t3 = performance.now();
     await client.query("COMMIT");
     await client.query(`ANALYZE ${SEED_TABLES.map(quoteIdent).join(", ")}`);

@@ -139,6 +139,35 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     for (const n of numbers) expect(n).toMatch(/^SO-\d{6,}$/);
   });
+  it("a whole table's X-Total-Count (kept in row_counts) stays its exact row count through creates and deletes racing on both servers", async () => {
+    const [mA, mB] = await Promise.all([login(a.url, "manager"), login(b.url, "manager")]);
+    const made = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => (i % 2 ? mA : mB).post("/api/categories", { name: `Counted ${i} ${Math.random().toString(36).slice(2, 8)}` })),
+    );
+    for (const r of made) expect(r.status).toBe(201);
+    // Half deleted through the other server, while more are made.
+    const deleted = await Promise.all([
+      ...made.slice(0, 12).map((r, i) => (i % 2 ? mB : mA).del(`/api/categories/${r.body.id}`)),
+      ...Array.from({ length: 6 }, (_, i) => (i % 2 ? mA : mB).post("/api/categories", { name: `Counted late ${i} ${Math.random().toString(36).slice(2, 8)}` })),
+    ]);
+    for (const r of deleted) expect([200, 201]).toContain(r.status);
+    const admins = await Promise.all([login(a.url, "admin"), login(b.url, "admin")]);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      for (const table of ["categories", "audit_events"]) {
+        const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
+        const resource = table === "audit_events" ? "audit-events" : table;
+        for (const c of admins) {
+          const page = await c.get(`/api/${resource}?_end=1`);
+          expect(page.status).toBe(200);
+          expect(Number(page.headers.get("x-total-count"))).toBe(rows[0].n);
+        }
+      }
+    } finally {
+      await client.end();
+    }
+  });
 });
 
 describe("the same answers as the JSON store on the same data", { timeout: 120_000 }, () => {

@@ -91,6 +91,16 @@ function inReferenceOrder(): EntityDef[] {
 const TABLE = (resource: string) => resource.replace(/-/g, "_");
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** The tables whose rows row_counts keeps (migration 003), and its shards per table. */
+export const COUNTED_TABLES = new Set(["staff", "categories", "customers", "products", "orders", "audit_events"]);
+export const ROW_COUNT_SHARDS = 16;
+
+/** Sets row_counts to what the tables hold, after rows were loaded around the store (demo data, the COPY seed). */
+export async function recountRows(client: pg.ClientBase): Promise<void> {
+  for (const table of COUNTED_TABLES)
+    await client.query(`UPDATE row_counts SET n = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${quote(table)}) ELSE 0 END WHERE tbl = $1`, [table]);
+}
+
 /** A database with no staff gets the demo data (db.json, or `seedFile`) in one transaction. */
 export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Promise<boolean> {
   const has = await pool.query(`SELECT 1 FROM counters WHERE name = 'orderNumber'`);
@@ -131,6 +141,7 @@ export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Prom
       await client.query(`INSERT INTO login_failures (email, at) SELECT email, at FROM jsonb_populate_recordset(NULL::login_failures, $1::jsonb)`, [
         JSON.stringify(data.loginFailures),
       ]);
+    await recountRows(client);
     await client.query("COMMIT");
     console.error(`[postgres] loaded the demo data of ${path.basename(seedFile)} into an empty database`);
     return true;

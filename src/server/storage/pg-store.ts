@@ -17,7 +17,7 @@ import { assembleDashboard, computeDashboard, dashboardPeriods, REVENUE_STATUSES
 import { LOW_STOCK_THRESHOLD } from "../../domain/constants";
 import type { DbShape, Row } from "../db-shape";
 import { DASHBOARD_FIELDS } from "./json-store";
-import { loadDemoData, migrate } from "./pg-migrate";
+import { COUNTED_TABLES, loadDemoData, migrate, ROW_COUNT_SHARDS } from "./pg-migrate";
 import type { AuditRecord, DashboardQuery, Filter, ListPlan, Reader, RowScope, Scalar, Session, Storage, Tx } from "./types";
 
 const ITEM_REFERENCE: ResourceName = "products";
@@ -166,7 +166,9 @@ function whereSql(resource: ResourceName, plan: Pick<ListPlan, "filters" | "sear
     for (const ref of plan.search.references) {
       if (!ref.target) continue;
       const t = ref.target;
-      any.push(`${q(ref.field)} IN (SELECT id FROM ${q(tableOf(t.resource))} WHERE ${scopeSql(t.scope, p)} AND lower(${q(t.labelField)}::text) LIKE ${pattern} ESCAPE '\\')`);
+      // ANY(ARRAY(…)): the referenced ids are found once, and the match can use the pointer's
+      // index beside the trigram ones (a plain IN (SELECT …) inside an OR cannot).
+      any.push(`${q(ref.field)} = ANY(ARRAY(SELECT id FROM ${q(tableOf(t.resource))} WHERE ${scopeSql(t.scope, p)} AND lower(${q(t.labelField)}::text) LIKE ${pattern} ESCAPE '\\'))`);
     }
     parts.push(any.length ? `(${any.join(" OR ")})` : "FALSE");
   }
@@ -210,11 +212,36 @@ class PgReader implements Reader {
     const p = new Params();
     const where = whereSql(resource, plan, scope, p);
     const table = q(tableOf(resource));
-    const [page, count] = await Promise.all([
-      this.rows(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${orderSql(plan)} LIMIT ${plan.end - plan.start} OFFSET ${plan.start}`, p.values),
-      this.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, p.values),
+    const limit = `LIMIT ${plan.end - plan.start} OFFSET ${plan.start}`;
+    if (plan.search) {
+      // A search's matches are few or many, and the planner cannot tell which from a pattern:
+      // it walked the sort index of all rows for a rare one (seconds at 1M). Matching first
+      // (the trigram and reference indexes, combined) and sorting only the matches bounds the
+      // page by what its count costs anyway, and one statement answers both.
+      const r = await this.query(
+        `WITH m AS MATERIALIZED (SELECT * FROM ${table} WHERE ${where}) SELECT *, (SELECT count(*) FROM m) AS "__total" FROM m ORDER BY ${orderSql(plan)} ${limit}`,
+        p.values,
+      );
+      const total = r.rows.length ? Number(r.rows[0].__total) : plan.start === 0 ? 0 : await this.count(table, where, p.values);
+      return { rows: r.rows.map(({ __total: _, ...row }) => toRecord(row)), total };
+    }
+    // The whole table (no filter, no row scope): its kept count, not a count(*) of every row.
+    const whole = scope === null && !plan.filters.length;
+    const [page, total] = await Promise.all([
+      this.rows(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${orderSql(plan)} ${limit}`, p.values),
+      whole ? this.keptCount(tableOf(resource)) : this.count(table, where, p.values),
     ]);
-    return { rows: page, total: Number(count.rows[0].n) };
+    return { rows: page, total };
+  }
+
+  private async count(table: string, where: string, values: unknown[]) {
+    return Number((await this.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, values)).rows[0].n);
+  }
+
+  private async keptCount(table: string) {
+    const r = await this.query(`SELECT sum(n) AS n FROM row_counts WHERE tbl = $1`, [table]);
+    if (r.rows[0].n === null) throw new Error(`row_counts has no rows for ${table}`);
+    return Number(r.rows[0].n);
   }
 
   async isTaken(resource: ResourceName, field: string, value: string, exceptId: number | null) {
@@ -271,6 +298,26 @@ class PgReader implements Reader {
 }
 
 class PgTx extends PgReader implements Tx {
+  /** Rows this transaction added to (or took from) each table, for row_counts at its end. */
+  private readonly added = new Map<string, number>();
+
+  private countRows(resource: ResourceName, delta: number) {
+    const table = tableOf(resource);
+    if (COUNTED_TABLES.has(table)) this.added.set(table, (this.added.get(table) ?? 0) + delta);
+  }
+
+  /**
+   * Adds this transaction's inserts and deletes to one random shard of each table's count, last
+   * and in table order: the shard rows are locked only from here to COMMIT, and always in the
+   * same order, so writers never deadlock on them.
+   */
+  async flushCounts() {
+    for (const table of [...this.added.keys()].sort()) {
+      const delta = this.added.get(table)!;
+      if (delta) await this.query(`UPDATE row_counts SET n = n + $1 WHERE tbl = $2 AND shard = $3`, [delta, table, Math.floor(Math.random() * ROW_COUNT_SHARDS)]);
+    }
+  }
+
   async lock(resource: ResourceName, id: number) {
     return (await this.rows(`SELECT * FROM ${q(tableOf(resource))} WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
@@ -289,7 +336,9 @@ class PgTx extends PgReader implements Tx {
     const p = new Params();
     const values = cols.map(([name, f]) => p.add(toParam(f, record[name])));
     const sql = `INSERT INTO ${q(tableOf(resource))} (${cols.map(([n]) => q(n)).join(", ")}) VALUES (${values.join(", ")}) RETURNING *`;
-    return (await this.rows(sql, p.values))[0];
+    const [row] = await this.rows(sql, p.values);
+    this.countRows(resource, 1);
+    return row;
   }
 
   async update(resource: ResourceName, record: Row, expectedVersion: number) {
@@ -311,7 +360,8 @@ class PgTx extends PgReader implements Tx {
   }
 
   async remove(resource: ResourceName, id: number) {
-    await this.query(`DELETE FROM ${q(tableOf(resource))} WHERE id = $1`, [id]);
+    const r = await this.query(`DELETE FROM ${q(tableOf(resource))} WHERE id = $1`, [id]);
+    this.countRows(resource, -(r.rowCount ?? 0));
   }
 
   async audit(event: AuditRecord) {
@@ -398,7 +448,9 @@ export class PgStorage extends PgReader implements Storage {
       client.on("error", onError);
       try {
         await client.query("BEGIN");
-        const result = await fn(new PgTx((sql, values) => client.query(sql, values)));
+        const tx = new PgTx((sql, values) => client.query(sql, values));
+        const result = await fn(tx);
+        await tx.flushCounts();
         await client.query("COMMIT");
         return result;
       } catch (err) {
