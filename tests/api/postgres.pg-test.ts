@@ -14,7 +14,7 @@ import { openPgStorage } from "../../src/server/storage/pg-store";
 import { rowScope } from "../../src/server/scope";
 import { defineAbilityFor, readableFields } from "../../src/domain/policy";
 import { Client, demoEmail, expectError, freshDatabase, makeDataDir, type DemoRole } from "./helpers";
-import { newDraft, newProduct, transition } from "./order-helpers";
+import { newDraft, newProduct, transition, walk } from "./order-helpers";
 import { exited, killChildren, spawnServer } from "./process";
 import { Stream } from "./sse";
 
@@ -166,6 +166,38 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
       }
     } finally {
       await client.end();
+    }
+  });
+  it("the dashboard's order tallies stay what the orders themselves add up to through every kind of order write on both servers", async () => {
+    const [mA, mB] = await Promise.all([login(a.url, "manager"), login(b.url, "manager")]);
+    const product = await newProduct(mA, 1_000, 2_500);
+    const line = [{ productId: product.id, quantity: 2 }];
+    const drafts = await Promise.all(Array.from({ length: 8 }, (_, i) => newDraft(i % 2 ? mA : mB, line)));
+    // Every way an order's tally moves: made, placed, paid, shipped, delivered, refunded,
+    // cancelled after payment, reassigned, its items changed, deleted as a draft.
+    await walk(mA, drafts[0], ["placed", "paid", "shipped", "delivered", "refunded"]);
+    await walk(mB, drafts[1], ["placed", "paid", "cancelled"]);
+    await walk(mA, drafts[2], ["placed", "paid", "shipped", "delivered"]);
+    await Promise.all([walk(mB, drafts[3], ["placed", "paid"]), walk(mA, drafts[4], ["placed"])]);
+    expect((await mB.patch(`/api/orders/${drafts[5].id}`, { assigneeId: 3, version: drafts[5].version })).status).toBe(200);
+    expect((await mA.patch(`/api/orders/${drafts[6].id}`, { items: [{ productId: product.id, quantity: 5 }], version: drafts[6].version })).status).toBe(200);
+    expect((await mB.del(`/api/orders/${drafts[7].id}`)).status).toBe(200);
+
+    const pgStore = await openPgStorage(db.url, { seedFile: `${dir}/db.json` });
+    const file = `${dir}/tallied.json`;
+    fs.writeFileSync(file, JSON.stringify(await pgStore.snapshot()));
+    const fromRows = new JsonStorage(file);
+    try {
+      const now = new Date();
+      for (const role of ["admin", "agent"] as const) {
+        const ability = defineAbilityFor({ id: role === "agent" ? 3 : 1, role });
+        const reach = (r: "orders" | "customers" | "products") => ({ rows: rowScope(ability, r), fields: readableFields(ability, r) });
+        const query = { scope: role === "agent" ? ("own" as const) : ("all" as const), orders: reach("orders"), customers: reach("customers"), products: reach("products"), now };
+        const [x, y] = await Promise.all([fromRows.dashboard(query), pgStore.dashboard(query)]);
+        expect(y).toEqual(x);
+      }
+    } finally {
+      await Promise.all([fromRows.close(), pgStore.close()]);
     }
   });
 });

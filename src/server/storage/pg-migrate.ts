@@ -95,10 +95,16 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const COUNTED_TABLES = new Set(["staff", "categories", "customers", "products", "orders", "audit_events"]);
 export const ROW_COUNT_SHARDS = 16;
 
-/** Sets row_counts to what the tables hold, after rows were loaded around the store (demo data, the COPY seed). */
+/** Sets row_counts and order_tallies to what the tables hold, after rows were loaded around the store (demo data, the COPY seed). */
 export async function recountRows(client: pg.ClientBase): Promise<void> {
   for (const table of COUNTED_TABLES)
     await client.query(`UPDATE row_counts SET n = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${quote(table)}) ELSE 0 END WHERE tbl = $1`, [table]);
+  // As migration 004 first made them.
+  await client.query(`DELETE FROM order_tallies`);
+  await client.query(
+    `INSERT INTO order_tallies (status, "assigneeId", "customerId", "paidMonth", n, total)
+     SELECT status, "assigneeId", "customerId", coalesce(to_char("paidAt" AT TIME ZONE 'UTC', 'YYYY-MM'), ''), count(*), sum(total) FROM orders GROUP BY 1, 2, 3, 4`,
+  );
 }
 
 /** A database with no staff gets the demo data (db.json, or `seedFile`) in one transaction. */

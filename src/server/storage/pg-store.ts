@@ -297,9 +297,25 @@ class PgReader implements Reader {
   }
 }
 
+/** The order fields migration 004's tallies group by: those a row scope on the dashboard may use. */
+const TALLY_KEYS = ["status", "assigneeId", "customerId"] as const;
+const paidMonth = (order: Row) => (typeof order.paidAt === "string" ? order.paidAt.slice(0, 7) : "");
+
 class PgTx extends PgReader implements Tx {
   /** Rows this transaction added to (or took from) each table, for row_counts at its end. */
   private readonly added = new Map<string, number>();
+  /** Orders this transaction added to (or took from) each tally, by its key, for order_tallies at its end. */
+  private readonly tallied = new Map<string, { key: unknown[]; n: number; total: number }>();
+
+  private tally(order: Row | undefined, sign: 1 | -1) {
+    if (!order) return;
+    const key = [...TALLY_KEYS.map((k) => order[k]), paidMonth(order)];
+    const id = JSON.stringify(key);
+    const t = this.tallied.get(id) ?? { key, n: 0, total: 0 };
+    t.n += sign;
+    t.total += sign * Number(order.total ?? 0);
+    this.tallied.set(id, t);
+  }
 
   private countRows(resource: ResourceName, delta: number) {
     const table = tableOf(resource);
@@ -315,6 +331,16 @@ class PgTx extends PgReader implements Tx {
     for (const table of [...this.added.keys()].sort()) {
       const delta = this.added.get(table)!;
       if (delta) await this.query(`UPDATE row_counts SET n = n + $1 WHERE tbl = $2 AND shard = $3`, [delta, table, Math.floor(Math.random() * ROW_COUNT_SHARDS)]);
+    }
+    // Then the order tallies, also in one order (of their keys) for every transaction.
+    for (const id of [...this.tallied.keys()].sort()) {
+      const { key, n, total } = this.tallied.get(id)!;
+      if (!n && !total) continue;
+      await this.query(
+        `INSERT INTO order_tallies (status, "assigneeId", "customerId", "paidMonth", n, total) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (status, "assigneeId", "customerId", "paidMonth") DO UPDATE SET n = order_tallies.n + EXCLUDED.n, total = order_tallies.total + EXCLUDED.total`,
+        [...key, n, total],
+      );
     }
   }
 
@@ -338,6 +364,7 @@ class PgTx extends PgReader implements Tx {
     const sql = `INSERT INTO ${q(tableOf(resource))} (${cols.map(([n]) => q(n)).join(", ")}) VALUES (${values.join(", ")}) RETURNING *`;
     const [row] = await this.rows(sql, p.values);
     this.countRows(resource, 1);
+    if (resource === "orders") this.tally(row, 1);
     return row;
   }
 
@@ -345,8 +372,21 @@ class PgTx extends PgReader implements Tx {
     const cols = columnsOf(getEntity(resource)).filter(([name]) => name !== "id");
     const p = new Params();
     const sets = cols.map(([name, f]) => `${q(name)} = ${p.add(toParam(f, record[name]))}`);
-    const r = await this.query(`UPDATE ${q(tableOf(resource))} SET ${sets.join(", ")} WHERE id = ${p.add(record.id)} AND version = ${p.add(expectedVersion)}`, p.values);
-    return r.rowCount === 1;
+    const tallied = resource === "orders";
+    // The order as it was, for its tallies: read under the version the update requires, so an
+    // update that succeeds replaced exactly this row (a change committed in between fails it).
+    const before = tallied ? (await this.rows(`SELECT * FROM orders WHERE id = $1 AND version = $2 FOR UPDATE`, [record.id, expectedVersion]))[0] : undefined;
+    if (tallied && !before) return false;
+    const r = await this.query(
+      `UPDATE ${q(tableOf(resource))} SET ${sets.join(", ")} WHERE id = ${p.add(record.id)} AND version = ${p.add(expectedVersion)}${tallied ? " RETURNING *" : ""}`,
+      p.values,
+    );
+    if (r.rowCount !== 1) return false;
+    if (tallied) {
+      this.tally(before, -1);
+      this.tally(toRecord(r.rows[0]), 1);
+    }
+    return true;
   }
 
   async touch(resource: ResourceName, id: number, fields: Record<string, unknown>) {
@@ -360,8 +400,9 @@ class PgTx extends PgReader implements Tx {
   }
 
   async remove(resource: ResourceName, id: number) {
-    const r = await this.query(`DELETE FROM ${q(tableOf(resource))} WHERE id = $1`, [id]);
+    const r = await this.query(`DELETE FROM ${q(tableOf(resource))} WHERE id = $1 RETURNING *`, [id]);
     this.countRows(resource, -(r.rowCount ?? 0));
+    if (resource === "orders" && r.rows[0]) this.tally(toRecord(r.rows[0]), -1);
   }
 
   async audit(event: AuditRecord) {
@@ -498,22 +539,44 @@ export class PgStorage extends PgReader implements Storage {
       return scopeSql(r.rows, p, alias);
     };
     const paid = (v: (x: unknown) => string) => `o.status IN (${REVENUE_STATUSES.map((s) => v(s)).join(", ")})`;
-    const [byStatus, perDay, revenue, top, low, count] = await Promise.all([
-      run((v) => `SELECT status, count(*) AS n FROM orders o WHERE ${scoped(v, query.orders, "o.")} GROUP BY status`),
+    // Order figures from order_tallies (migration 004) when the reader's order scope filters on
+    // what they are grouped by, as every role's does today; else from the orders themselves.
+    const tallied = (query.orders?.rows ?? []).every((c) => Object.keys(c).every((k) => (TALLY_KEYS as readonly string[]).includes(k)));
+    const month = (iso: string) => iso.slice(0, 7);
+    const figures = tallied
+      ? [
+          run((v) => `SELECT status, sum(n) AS n FROM order_tallies o WHERE ${scoped(v, query.orders, "o.")} GROUP BY status HAVING sum(n) > 0`),
+          run(
+            (v) => `SELECT coalesce(sum(o.total) FILTER (WHERE o."paidMonth" = ${v(month(periods.thisMonth))}), 0) AS this_month,
+                    coalesce(sum(o.total) FILTER (WHERE o."paidMonth" = ${v(month(periods.lastMonth))}), 0) AS last_month
+             FROM order_tallies o WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidMonth" IN (${v(month(periods.thisMonth))}, ${v(month(periods.lastMonth))})`,
+          ),
+          run(
+            (v) => `SELECT o."customerId" AS id, c.name, sum(o.total) AS revenue, sum(o.n) AS orders FROM order_tallies o
+             JOIN customers c ON c.id = o."customerId" AND ${scoped(v, query.customers, "c.")}
+             WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidMonth" >= ${v(month(periods.thisYear))} AND o."paidMonth" < ${v(month(periods.nextYear))}
+             GROUP BY o."customerId", c.name HAVING sum(o.n) > 0 ORDER BY revenue DESC, id LIMIT 5`,
+          ),
+        ]
+      : [
+          run((v) => `SELECT status, count(*) AS n FROM orders o WHERE ${scoped(v, query.orders, "o.")} GROUP BY status`),
+          run(
+            (v) => `SELECT coalesce(sum(o.total) FILTER (WHERE o."paidAt" >= ${v(periods.thisMonth)}), 0) AS this_month,
+                    coalesce(sum(o.total) FILTER (WHERE o."paidAt" < ${v(periods.thisMonth)}), 0) AS last_month
+             FROM orders o WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.lastMonth)} AND o."paidAt" < ${v(periods.nextMonth)}`,
+          ),
+          run(
+            (v) => `SELECT o."customerId" AS id, c.name, sum(o.total) AS revenue, count(*) AS orders FROM orders o
+             JOIN customers c ON c.id = o."customerId" AND ${scoped(v, query.customers, "c.")}
+             WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.thisYear)} AND o."paidAt" < ${v(periods.nextYear)}
+             GROUP BY o."customerId", c.name ORDER BY revenue DESC, id LIMIT 5`,
+          ),
+        ];
+    const [[byStatus, revenue, top], perDay, low, count] = await Promise.all([
+      Promise.all(figures),
       run(
         (v) => `SELECT to_char(o."placedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n FROM orders o
          WHERE ${scoped(v, query.orders, "o.")} AND o."placedAt" >= ${v(periods.firstDay)} AND o."placedAt" < ${v(periods.tomorrow)} GROUP BY day`,
-      ),
-      run(
-        (v) => `SELECT coalesce(sum(o.total) FILTER (WHERE o."paidAt" >= ${v(periods.thisMonth)}), 0) AS this_month,
-                coalesce(sum(o.total) FILTER (WHERE o."paidAt" < ${v(periods.thisMonth)}), 0) AS last_month
-         FROM orders o WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.lastMonth)} AND o."paidAt" < ${v(periods.nextMonth)}`,
-      ),
-      run(
-        (v) => `SELECT o."customerId" AS id, c.name, sum(o.total) AS revenue, count(*) AS orders FROM orders o
-         JOIN customers c ON c.id = o."customerId" AND ${scoped(v, query.customers, "c.")}
-         WHERE ${scoped(v, query.orders, "o.")} AND ${paid(v)} AND o."paidAt" >= ${v(periods.thisYear)} AND o."paidAt" < ${v(periods.nextYear)}
-         GROUP BY o."customerId", c.name ORDER BY revenue DESC, id LIMIT 5`,
       ),
       run((v) => `SELECT id, sku, name, stock, status FROM products WHERE ${scoped(v, query.products, "")} AND status = 'active' AND stock <= ${v(LOW_STOCK_THRESHOLD)}`),
       run((v) => `SELECT count(*) AS n FROM customers c WHERE ${scoped(v, query.customers, "c.")}`),
