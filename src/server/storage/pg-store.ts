@@ -195,6 +195,9 @@ function orderSql(plan: ListPlan): string {
 
 // ---- reads and writes -----------------------------------------------------------------------
 
+/** The order fields migration 004's tallies group by: those the row scopes and the dashboard filter on. */
+const TALLY_KEYS = ["status", "assigneeId", "customerId"] as const;
+
 type Query = (sql: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 class PgReader implements Reader {
@@ -226,16 +229,20 @@ class PgReader implements Reader {
       return { rows: r.rows.map(({ __total: _, ...row }) => toRecord(row)), total };
     }
     // The whole table (no filter, no row scope): its kept count, not a count(*) of every row.
+    // Orders filtered and scoped only by what order_tallies groups (an agent's own, a status):
+    // the sum of their tallies, the same WHERE on the same column names.
     const whole = scope === null && !plan.filters.length;
+    const talliable = (field: string) => (TALLY_KEYS as readonly string[]).includes(field);
+    const tallied = resource === "orders" && plan.filters.every((f) => f.op === "eq" && talliable(f.field)) && (scope ?? []).every((c) => Object.keys(c).every(talliable));
     const [page, total] = await Promise.all([
       this.rows(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${orderSql(plan)} ${limit}`, p.values),
-      whole ? this.keptCount(tableOf(resource)) : this.count(table, where, p.values),
+      whole ? this.keptCount(tableOf(resource)) : tallied ? this.count("order_tallies", where, p.values, "sum(n)") : this.count(table, where, p.values),
     ]);
     return { rows: page, total };
   }
 
-  private async count(table: string, where: string, values: unknown[]) {
-    return Number((await this.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, values)).rows[0].n);
+  private async count(table: string, where: string, values: unknown[], of = "count(*)") {
+    return Number((await this.query(`SELECT coalesce(${of}, 0) AS n FROM ${table} WHERE ${where}`, values)).rows[0].n);
   }
 
   private async keptCount(table: string) {
@@ -297,8 +304,6 @@ class PgReader implements Reader {
   }
 }
 
-/** The order fields migration 004's tallies group by: those a row scope on the dashboard may use. */
-const TALLY_KEYS = ["status", "assigneeId", "customerId"] as const;
 const paidMonth = (order: Row) => (typeof order.paidAt === "string" ? order.paidAt.slice(0, 7) : "");
 
 class PgTx extends PgReader implements Tx {
