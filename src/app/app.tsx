@@ -1,15 +1,15 @@
 import { useNotificationProvider } from "@refinedev/antd";
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
-import { RefineKbarProvider } from "@refinedev/kbar";
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import enUS from "antd/es/locale/en_US";
 import esES from "antd/es/locale/es_ES";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { LoadingSkeleton } from "./components/layout/loading-skeleton";
+import { LazyBoundary } from "./components/result/lazy-boundary";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { liveProvider } from "./providers/live-provider";
@@ -32,6 +32,30 @@ const CreatePage = lazy(() => import("./pages/create-page"));
 const EditPage = lazy(() => import("./pages/edit-page"));
 const NotFoundPage = lazy(() => import("./pages/not-found-page"));
 const CommandPalette = lazy(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
+
+/**
+ * The command palette (kbar, ~15 kB gzipped) is fetched on the first Ctrl+K / ⌘K, not with every
+ * page: this listens for that one keypress, then the palette opens and kbar takes the shortcut over.
+ */
+function PaletteOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setWanted(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [wanted]);
+  return wanted ? (
+    <LazyBoundary>
+      <CommandPalette openAtOnce />
+    </LazyBoundary>
+  ) : null;
+}
 
 
 /** Signed in already: on to the page that was asked for. */
@@ -76,14 +100,14 @@ export function App() {
               liveMode: "auto",
             }}
           >
-            <RefineKbarProvider>
+            <>
               <Suspense fallback={<LoadingSkeleton />}>
                 <Routes>
                   <Route
                     element={
                       <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
                         <AppShell />
-                        <CommandPalette />
+                        <PaletteOnDemand />
                       </Authenticated>
                     }
                   >
@@ -112,7 +136,7 @@ export function App() {
               </Suspense>
               <UnsavedChangesNotifier />
               <DocumentTitleHandler handler={documentTitle} />
-            </RefineKbarProvider>
+            </>
           </Refine>
         </AntdApp>
         </ConfigProvider>

@@ -6,7 +6,7 @@
  * "List" / "Delete" entries per resource that outranked what was typed ("New customer" + Enter
  * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, RefineKbarProvider, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
@@ -119,9 +119,26 @@ function Results() {
   );
 }
 
-export function CommandPalette() {
+/**
+ * The palette with its own kbar provider: app.tsx loads this module on the first Ctrl+K / ⌘K
+ * (`openAtOnce`), so kbar is not in every page's code; from then on kbar's own shortcut toggles it.
+ */
+export function CommandPalette({ openAtOnce = false }: { openAtOnce?: boolean }) {
+  return (
+    <RefineKbarProvider>
+      <Palette openAtOnce={openAtOnce} />
+    </RefineKbarProvider>
+  );
+}
+
+function Palette({ openAtOnce }: { openAtOnce: boolean }) {
   const { token } = theme.useToken();
-  const { search, open } = useKBar((state) => ({ search: state.searchQuery, open: state.visualState !== "hidden" }));
+  const { search, open, query: kbar } = useKBar((state) => ({ search: state.searchQuery, open: state.visualState !== "hidden" }));
+  useEffect(() => {
+    if (openAtOnce) kbar.toggle();
+    // Once, for the keypress that loaded it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const query = useDebounced(open ? search.trim() : "", SEARCH_DELAY_MS);
   return (
     <>
