@@ -4,12 +4,13 @@ import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesN
 import { App as AntdApp, ConfigProvider } from "antd";
 import enUS from "antd/es/locale/en_US";
 import esES from "antd/es/locale/es_ES";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { LoadingSkeleton } from "./components/layout/loading-skeleton";
 import { LazyBoundary } from "./components/result/lazy-boundary";
+import { ConnectionAlert } from "./components/layout/connection-alert";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { liveProvider } from "./providers/live-provider";
@@ -20,18 +21,19 @@ import { queryClient } from "./providers/query-client";
 import { i18nProvider, t } from "./i18n";
 import { useLocale } from "./i18n/use-locale";
 import { useResources } from "./resources";
+import { lazyRetry } from "./lib/lazy-retry";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
-const AppShell = lazy(() => import("./components/layout/app-shell"));
-const LoginPage = lazy(() => import("./pages/login-page"));
-const DashboardPage = lazy(() => import("./pages/dashboard-page"));
-const ProfilePage = lazy(() => import("./pages/profile-page"));
-const ListPage = lazy(() => import("./pages/list-page"));
-const ShowPage = lazy(() => import("./pages/show-page"));
-const CreatePage = lazy(() => import("./pages/create-page"));
-const EditPage = lazy(() => import("./pages/edit-page"));
-const NotFoundPage = lazy(() => import("./pages/not-found-page"));
-const CommandPalette = lazy(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
+const AppShell = lazyRetry(() => import("./components/layout/app-shell"));
+const LoginPage = lazyRetry(() => import("./pages/login-page"));
+const DashboardPage = lazyRetry(() => import("./pages/dashboard-page"));
+const ProfilePage = lazyRetry(() => import("./pages/profile-page"));
+const ListPage = lazyRetry(() => import("./pages/list-page"));
+const ShowPage = lazyRetry(() => import("./pages/show-page"));
+const CreatePage = lazyRetry(() => import("./pages/create-page"));
+const EditPage = lazyRetry(() => import("./pages/edit-page"));
+const NotFoundPage = lazyRetry(() => import("./pages/not-found-page"));
+const CommandPalette = lazyRetry(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
 /**
  * The command palette (kbar, ~15 kB gzipped) is fetched on the first Ctrl+K / ⌘K, not with every
@@ -134,6 +136,7 @@ export function App() {
                   </Route>
                 </Routes>
               </Suspense>
+              <ConnectionAlert />
               <UnsavedChangesNotifier />
               <DocumentTitleHandler handler={documentTitle} />
             </>

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from "react";
+import { type ComponentType } from "react";
 import type { EntityDef } from "../../domain/fields";
+import { lazyRetry } from "../lib/lazy-retry";
 
 export interface OverrideProps {
   def: EntityDef;
@@ -12,8 +13,8 @@ export interface OverrideProps {
  */
 export const OVERRIDES: Record<string, ComponentType<OverrideProps>> = {
   // Loaded when shown: the generic pages that look an override up do not download it.
-  "audit-event-show": lazy(() => import("./audit-event-show")),
-  "order-show": lazy(() => import("./order-show").then((m) => ({ default: m.OrderShow }))),
+  "audit-event-show": lazyRetry(() => import("./audit-event-show")),
+  "order-show": lazyRetry(() => import("./order-show").then((m) => ({ default: m.OrderShow }))),
 };
 
 export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): ComponentType<OverrideProps> | undefined {

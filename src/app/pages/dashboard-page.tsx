@@ -1,5 +1,5 @@
 import { useCustom } from "@refinedev/core";
-import { Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography, theme } from "antd";
+import { Alert, Button, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography, theme } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { OPEN_STATUSES, type DashboardStats } from "../../domain/stats";
@@ -82,8 +82,10 @@ export default function DashboardPage() {
   const { query } = useCustom<DashboardStats>({ url: `${API_URL}/stats/dashboard`, method: "get" });
   const stats = query.data?.data;
 
-  if (query.isError) return <LoadErrorResult error={query.error} what={t("dashboard.title").toLowerCase()} />;
+  // Figures it already has stay on screen when a refresh fails, said to be possibly out of date.
+  if (query.isError && !stats) return <LoadErrorResult error={query.error} what={t("dashboard.title").toLowerCase()} onRetry={() => void query.refetch()} />;
   if (!stats) return <Skeleton active paragraph={{ rows: 12 }} />;
+  const staleBecause = query.isError ? (query.error as { message?: string } | null)?.message : undefined;
 
   const own = stats.scope === "own";
   const my = (key: string) => t(own ? `dashboard.my.${key}` : `dashboard.${key}`);
@@ -104,6 +106,20 @@ export default function DashboardPage() {
           {own ? t("dashboard.subtitleOwn") : t("dashboard.subtitleAll")}
         </Typography.Text>
       </div>
+
+      {query.isError && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t("dashboard.stale", { time: date(stats.asOf, { hour: "2-digit", minute: "2-digit" }) })}
+          description={staleBecause}
+          action={
+            <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t("common.retry")}
+            </Button>
+          }
+        />
+      )}
 
       <Row gutter={[16, 16]}>
         <Figure title={my("revenueThisMonth")} value={money(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />

@@ -29,7 +29,7 @@ export function toHttpError(error: AxiosError): AppHttpError {
   const body = raw && typeof raw === "object" ? (raw as Partial<ErrorBody>) : undefined;
   const code = isErrorCode(body?.code) ? body.code : undefined;
   return {
-    message: body?.message ?? (response ? `The server answered ${response.status}` : "The server cannot be reached. Check your connection and try again."),
+    message: body?.message ?? (response ? `The server answered ${response.status}` : "Can't reach the server — check your connection"),
     statusCode: response?.status ?? 0,
     code,
     errors: body?.errors,
@@ -51,9 +51,35 @@ export function setErrorLocalizer(localizer: ErrorLocalizer) {
   localizeError = localizer;
 }
 
+/**
+ * Whether the last request got no answer at all (offline, the server down): the app says so once,
+ * with a Retry (components/layout/connection-alert.tsx), until a request is answered again.
+ */
+let unreachable = false;
+const connectionListeners = new Set<() => void>();
+function setUnreachable(value: boolean) {
+  if (unreachable === value) return;
+  unreachable = value;
+  for (const listener of connectionListeners) listener();
+}
+export const connection = {
+  subscribe(listener: () => void) {
+    connectionListeners.add(listener);
+    return () => void connectionListeners.delete(listener);
+  },
+  isUnreachable: () => unreachable,
+};
+
 httpClient.interceptors.response.use(
-  (response) => response,
-  (error: AxiosError) => Promise.reject(localizeError(toHttpError(error))),
+  (response) => {
+    setUnreachable(false);
+    return response;
+  },
+  (error: AxiosError) => {
+    if (error.response) setUnreachable(false);
+    else if (!axios.isCancel(error)) setUnreachable(true);
+    return Promise.reject(localizeError(toHttpError(error)));
+  },
 );
 
 export const isHttpError = (e: unknown): e is AppHttpError =>

@@ -1,6 +1,6 @@
 import { useCustomMutation, useInvalidate, type BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
-import { lazy, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { REASON_REQUIRED, STOCK_EFFECT, type OrderStatus } from "../../../domain/order-lifecycle";
 import { orders } from "../../../domain/entities";
 import { allowedTransitions } from "../../../domain/policy";
@@ -10,11 +10,12 @@ import type { AppHttpError } from "../../providers/http-client";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { useLocale } from "../../i18n/use-locale";
 import { transitionActionKey } from "./order-labels";
+import { lazyRetry } from "../../lib/lazy-retry";
 
 // Asked only on cancel and refund: the dialog (a form with the definition's rule) is not part of
 // the order page's download; it is fetched once the page shows a button that needs it.
 const loadReasonDialog = () => import("./reason-dialog");
-const ReasonDialog = lazy(loadReasonDialog);
+const ReasonDialog = lazyRetry(loadReasonDialog);
 
 type Target = Exclude<OrderStatus, "draft">;
 

@@ -58,8 +58,11 @@ export function ForbiddenResult() {
   );
 }
 
-/** How a page answers a failed load: 404 and 403 as results, anything else with its message. */
-export function LoadErrorResult({ error, what }: { error: unknown; what: string }) {
+/**
+ * How a page answers a failed load: 404 and 403 as results, anything else with its message and
+ * a Retry (`onRetry`: ask again in place; without it the page reloads).
+ */
+export function LoadErrorResult({ error, what, onRetry }: { error: unknown; what: string; onRetry?: () => void }) {
   const { t } = useLocale();
   const e = error as Partial<AppHttpError> | undefined;
   if (e?.statusCode === 404) return <NotFoundResult what={what} />;
@@ -69,7 +72,7 @@ export function LoadErrorResult({ error, what }: { error: unknown; what: string 
       status="error"
       title={t("results.loadFailed", { what })}
       subTitle={[e?.message, e?.requestId ? t("common.request", { id: e.requestId }) : ""].filter(Boolean).join(" ")}
-      extra={<Button onClick={() => window.location.reload()}>{t("common.tryAgain")}</Button>}
+      extra={<Button onClick={onRetry ?? (() => window.location.reload())}>{t("common.retry")}</Button>}
     />
   );
 }

@@ -2,14 +2,17 @@ import { Button } from "antd";
 import { Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { useLocale } from "../../i18n/use-locale";
+import { isChunkLoadError } from "../../lib/lazy-retry";
 
 function Failed({ error }: { error: unknown }) {
   const { t } = useLocale();
+  // Code that did not arrive even on its retry (lazyRetry): the connection, said as such.
+  const unreachable = isChunkLoadError(error);
   return (
     <div role="alert" style={{ padding: 16 }}>
       <p style={{ margin: "0 0 8px", fontWeight: 600 }}>{t("results.partFailed")}</p>
-      <p style={{ margin: "0 0 12px" }}>{error instanceof Error ? error.message : String(error)}</p>
-      <Button onClick={() => window.location.reload()}>{t("common.reload")}</Button>
+      <p style={{ margin: "0 0 12px" }}>{unreachable ? t("errors.network") : error instanceof Error ? error.message : String(error)}</p>
+      <Button onClick={() => window.location.reload()}>{unreachable ? t("common.retry") : t("common.reload")}</Button>
     </div>
   );
 }

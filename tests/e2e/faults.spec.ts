@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Issue 12, calm under faults: the network or the server gone, said in words with a Retry; a chunk
+// that failed to load fetched again by itself; the dashboard keeping the figures it has.
+
+const UNREACHABLE = "Can't reach the server — check your connection";
+/** What the browser says of a request that got no answer: expected in these tests, and only here. */
+const NO_ANSWER = /net::ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/;
+
+function allowNoAnswer(errors: string[]) {
+  const kept = errors.filter((e) => !NO_ANSWER.test(e));
+  errors.splice(0, errors.length, ...kept);
+}
+
+/** Nothing on screen may show the browser's or axios' words for a failed request. */
+async function expectNoRawErrors(page: Page) {
+  await expect(page.getByText(/status code|Failed to fetch|dynamically imported|Network Error/i)).toHaveCount(0);
+}
+
+test("a list whose server does not answer says so in words with a Retry, and Retry brings its rows", async ({ page, login, consoleErrors }) => {
+  await login("manager");
+  await page.route("**/api/customers?**", (route) => route.abort("internetdisconnected"));
+  await page.goto("/customers");
+  const alert = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ has: page.getByRole("button", { name: "Retry" }) });
+  await expect(alert).toBeVisible();
+  // Refine's own notification of the failed load: a sentence, and the reason in words.
+  const notice = page.locator(".ant-notification-notice").filter({ hasText: "Couldn't load the data" });
+  await expect(notice).toContainText(UNREACHABLE);
+  await expectNoRawErrors(page);
+
+  await page.unroute("**/api/customers?**");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  allowNoAnswer(consoleErrors);
+});
+
+test("the dashboard keeps the figures it has when a refresh fails, and says they may be out of date", async ({ page, login, consoleErrors }) => {
+  await login("manager");
+  await page.goto("/");
+  const revenue = page.getByText("Revenue this month");
+  await expect(revenue).toBeVisible();
+
+  await page.route(/\/api\/stats\/dashboard/, (route) => route.abort("internetdisconnected"));
+  // Away and back inside the app: the figures come from what it has, and it asks the server again.
+  await page.getByRole("menuitem", { name: "Customers" }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await page.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page.getByText(/^These figures are from .* and may be out of date\.$/)).toBeVisible();
+  await expect(revenue).toBeVisible();
+  await expectNoRawErrors(page);
+
+  await page.unroute(/\/api\/stats\/dashboard/);
+  await page.getByRole("alert").filter({ hasText: "may be out of date" }).getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText(/may be out of date/)).toHaveCount(0);
+  await expect(revenue).toBeVisible();
+  allowNoAnswer(consoleErrors);
+});
+
+test("a page's code that fails to arrive once is fetched again by itself", async ({ page, login, consoleErrors }) => {
+  await login("manager");
+  let asked = 0;
+  await page.route(/\/assets\/list-page-[^/]*\.js$/, (route) => (++asked === 1 ? route.abort("internetdisconnected") : route.continue()));
+  await page.getByRole("menuitem", { name: "Customers" }).click();
+  // The list page itself, from its second fetch: its own filter bar is there.
+  await expect(page.getByRole("search", { name: "Filters" })).toBeVisible();
+  expect(asked).toBe(2);
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0);
+  allowNoAnswer(consoleErrors);
+});
+
+test("a page's code that never arrives is said in words with a Retry, not the browser's message", async ({ page, login, consoleErrors }) => {
+  await login("manager");
+  await page.route(/\/assets\/list-page-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("menuitem", { name: "Customers" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ has: page.getByRole("button", { name: "Retry" }) });
+  await expect(alert).toBeVisible();
+  await expectNoRawErrors(page);
+  allowNoAnswer(consoleErrors);
+});
