@@ -1,5 +1,5 @@
 import { List, useTable } from "@refinedev/antd";
-import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
+import { useNavigation, type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
@@ -13,6 +13,9 @@ import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
 import { ListFilters } from "./list-filters";
 import { RecordActions } from "./record-actions";
+
+// What inside a row is a control of its own, not "open this record".
+const INTERACTIVE = "a, button, input, label, select, textarea, [role='button'], [role='checkbox'], .ant-table-selection-column, .ant-popover";
 
 /** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
@@ -43,9 +46,26 @@ export function EntityList({ def }: { def: EntityDef }) {
     setCurrentPage(1);
   };
 
+  const { show, showUrl } = useNavigation();
+  // The label column links to the record; an entity whose label is not a column (the audit log's id) links its first.
+  const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : fields[0]?.[0];
+  const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
+  const onRow = (record: BaseRecord) => ({
+    tabIndex: 0,
+    // A click on the row's own controls (links, checkboxes, buttons, a popconfirm over it) does what they do.
+    onClick: (e: React.MouseEvent<HTMLElement>) => {
+      if (!(e.target instanceof Element) || !e.currentTarget.contains(e.target)) return;
+      if (e.target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
+      show(def.name, record.id as BaseKey);
+    },
+    onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
+      if (e.key === "Enter" && e.target === e.currentTarget) show(def.name, record.id as BaseKey);
+    },
+  });
+
   const rows = tableProps.dataSource;
   const columns = [
-    ...fieldColumns(fields, rows, sorters),
+    ...fieldColumns(fields, rows, sorters, link),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
@@ -103,6 +123,9 @@ export function EntityList({ def }: { def: EntityDef }) {
         {...tableProps}
         rowKey="id"
         rowSelection={rowSelection}
+        onRow={onRow}
+        // Not through onRow: its className would replace antd's own row classes.
+        rowClassName="sb-row-link"
         columns={columns}
         pagination={pagination}
         size="middle"
