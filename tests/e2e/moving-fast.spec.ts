@@ -1,6 +1,6 @@
 /** Issue 12, "Moving fast": a row opens its record, keyboard and focus, lists that keep their rows, undo, the order form's stock. */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, unique } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test, unique, type DemoAccount } from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 
@@ -23,15 +23,37 @@ async function newCustomer(request: APIRequestContext, prefix = "Fast") {
   });
 }
 
+type Playwright = { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } };
+
+/** An API session of its own, for making the data a test looks at. */
+async function apiAs(playwright: Playwright, baseURL: string | undefined, account: DemoAccount = "manager") {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS[account], password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+/**
+ * A page asked for before signing in: the sign-in form, then straight back to it (SPEC §2). One
+ * load of the whole app instead of two (dashboard, then the page), which on a busy 2-core machine
+ * is most of a test's time.
+ */
+async function openAs(page: Page, account: DemoAccount, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?to=/);
+  await submitLogin(page, ACCOUNTS[account], DEMO_PASSWORD);
+  await expect(page.getByTestId("session")).toBeVisible();
+}
+
 /** The customers list searched for one name (the URL a shared link would carry). */
 const searchedList = (q: string) => `/customers?filters[0][field]=q&filters[0][operator]=eq&filters[0][value]=${encodeURIComponent(q)}`;
 const rowOf = (page: Page, text: string) => page.locator(".ant-table-row").filter({ hasText: text });
 
 test.describe("a row opens its record", () => {
-  test("a click outside the row's controls opens it; the label is a real link; the checkbox only selects", async ({ page, login }) => {
-    await login("manager");
-    const customer = await newCustomer(page.request);
-    await page.goto(searchedList(customer.name));
+  test("a click outside the row's controls opens it; the label is a real link; the checkbox only selects", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api);
+    await openAs(page, "manager", searchedList(customer.name));
     const row = rowOf(page, customer.name);
     await expect(row).toHaveCount(1);
 
@@ -47,12 +69,13 @@ test.describe("a row opens its record", () => {
     await row.getByText("Silver", { exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
     await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
+    await api.dispose();
   });
 
-  test("rows are reachable by keyboard and Enter opens one", async ({ page, login }) => {
-    await login("manager");
-    const customer = await newCustomer(page.request);
-    await page.goto(searchedList(customer.name));
+  test("rows are reachable by keyboard and Enter opens one", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api);
+    await openAs(page, "manager", searchedList(customer.name));
     const row = rowOf(page, customer.name);
     await expect(row).toHaveAttribute("tabindex", "0");
     // Tab from the search box reaches the row (after the filter bar and the selection header).
@@ -64,15 +87,77 @@ test.describe("a row opens its record", () => {
     await expect(row).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
+    await api.dispose();
   });
 
-  test("a row of the audit log opens its event too", async ({ page, login }) => {
-    await login("auditor");
-    await page.goto("/audit-events");
+  test("a row of the audit log opens its event too", async ({ page }) => {
+    await openAs(page, "auditor", "/audit-events");
     const first = page.locator(".ant-table-row").first();
     const href = await first.getByRole("link").first().getAttribute("href");
     expect(href).toMatch(/^\/audit-events\/show\/\d+$/);
     await first.locator("td").nth(3).click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+});
+
+test.describe("keyboard and focus", () => {
+  test("the first Tab reaches a visible skip link that moves focus to the page itself", async ({ page }) => {
+    await openAs(page, "manager", "/customers");
+    await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    // Focus back at the start of the document, as after a page load (signing in left it on the form's button).
+    await page.evaluate(() => {
+      document.body.tabIndex = -1;
+      document.body.focus();
+      document.body.removeAttribute("tabindex");
+    });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#main-content")).toBeFocused();
+    // The list's own state stays the URL's; no fragment joins it.
+    expect(new URL(page.url()).hash).toBe("");
+    // The next Tab goes on inside the page (its Create link, around Refine's button), not through the menu.
+    await page.keyboard.press("Tab");
+    await expect(page.locator('main a[href="/customers/create"]')).toBeFocused();
+  });
+
+  test("a create form focuses its first field on open", async ({ page }) => {
+    await openAs(page, "manager", "/customers/create");
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+  });
+
+  test("an edit form focuses its first field once the record is in", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api);
+    await openAs(page, "manager", `/customers/edit/${customer.id}`);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.name);
+    await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
+    await api.dispose();
+  });
+
+  test("the record page's tab is in the URL: a reload keeps it", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api);
+    await openAs(page, "manager", `/customers/show/${customer.id}`);
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}\\?tab=history$`));
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
+    // The creation of our customer, by the manager, in the History tab.
+    await expect(page.getByRole("tabpanel").getByText("Mia Manager")).toBeVisible();
+    // Back to the first tab: the parameter goes.
+    await page.getByRole("tab", { name: "Details" }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
+    await api.dispose();
+  });
+
+  test("a shared link opens an order's page on its History tab", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const [order] = await apiJson<Rec[]>(api, "get", "/api/orders?_end=1");
+    await openAs(page, "manager", `/orders/show/${order.id}?tab=history`);
+    await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
+    await api.dispose();
   });
 });

@@ -80,6 +80,7 @@ export const EN = {
     record: "Record",
   },
   common: {
+    skipToMain: "Skip to main content",
     yes: "Yes",
     no: "No",
     loading: "Loading…",

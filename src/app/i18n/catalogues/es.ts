@@ -75,6 +75,7 @@ export const ES: Catalogue = {
     record: "Registro",
   },
   common: {
+    skipToMain: "Saltar al contenido principal",
     yes: "Sí",
     no: "No",
     loading: "Cargando…",
