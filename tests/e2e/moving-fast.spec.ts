@@ -161,3 +161,65 @@ test.describe("keyboard and focus", () => {
     await api.dispose();
   });
 });
+
+/** Hold the browser's requests that match until `release` is called (what a slow network does, without a sleep). */
+async function holdRequests(page: Page, match: (url: URL) => boolean) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(
+    (url) => match(url),
+    async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, held: () => held };
+}
+
+test.describe("lists and inputs while data loads", () => {
+  test("the next page keeps the rows shown, under a spinner, until it comes", async ({ page }) => {
+    await openAs(page, "manager", "/products");
+    const rows = page.locator(".ant-table-row");
+    await expect(rows.first()).toBeVisible();
+    const firstOnPage1 = (await rows.first().textContent()) ?? "";
+    const hold = await holdRequests(page, (url) => url.pathname === "/api/products" && url.searchParams.get("_start") === "20");
+    await page.locator(".ant-pagination-item-2").click();
+    await expect.poll(hold.held).toBeGreaterThan(0);
+    // Page 1's rows are still there, with a spinner over them, not an empty table.
+    await expect(rows.first()).toHaveText(firstOnPage1);
+    await expect(page.locator(".ant-table-wrapper .ant-spin-spinning")).toBeVisible();
+    hold.release();
+    await expect(page.locator(".ant-table-wrapper .ant-spin-spinning")).toHaveCount(0);
+    await expect(rows.first()).not.toHaveText(firstOnPage1);
+    await expect(page).toHaveURL(/currentPage=2/);
+  });
+
+  test("a page number past the end goes to the last page", async ({ page }) => {
+    await openAs(page, "manager", "/customers?currentPage=999&pageSize=20");
+    await expect(page).not.toHaveURL(/currentPage=999/);
+    await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    // The page shown is the last one: its number is the active one and there is no next page.
+    await expect(page.locator(".ant-pagination-next")).toHaveAttribute("aria-disabled", "true");
+    const shown = Number(new URL(page.url()).searchParams.get("currentPage"));
+    expect(shown).toBeGreaterThan(1);
+    await expect(page.locator(".ant-pagination-item-active")).toHaveText(String(shown));
+  });
+
+  test("a reference input says it is loading, never the bare id, until the label comes", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api);
+    const [owner] = await apiJson<Rec[]>(api, "get", `/api/staff?id=${String(customer.ownerId)}`);
+    // Every staff answer waits: the label may come from the options list as well as from the look-up by id.
+    const hold = await holdRequests(page, (url) => url.pathname === "/api/staff");
+    await openAs(page, "manager", `/customers/edit/${customer.id}`);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.name);
+    const ownerSelect = page.locator(".ant-form-item").filter({ has: page.getByRole("combobox", { name: /Owner/ }) }).locator(".ant-select-selection-item");
+    await expect.poll(hold.held).toBeGreaterThan(0);
+    await expect(ownerSelect).toHaveText("Loading…");
+    hold.release();
+    await expect(ownerSelect).toHaveText(String(owner.name));
+    await api.dispose();
+  });
+});

@@ -1,5 +1,6 @@
 import { List, useTable } from "@refinedev/antd";
 import { useNavigation, type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
@@ -29,12 +30,22 @@ export function EntityList({ def }: { def: EntityDef }) {
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
   // Filters are set by our filter bar (from the definition), not by antd's column dropdowns.
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+  const { tableProps, tableQuery, sorters, filters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
+    // The rows shown stay while the next page, sort or filter loads (under a spinner): no empty flash, no jump.
+    queryOptions: { placeholderData: keepPreviousData },
   });
+
+  // A page past the end (an old bookmark, a shared link, rows deleted since) goes to the last page.
+  const total = tableQuery.isPlaceholderData ? undefined : tableQuery.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (currentPage > last) setCurrentPage(last);
+  }, [total, pageSize, currentPage, setCurrentPage]);
 
   // A hand-edited URL may ask for a page size the API refuses.
   useEffect(() => {
@@ -121,6 +132,7 @@ export function EntityList({ def }: { def: EntityDef }) {
       {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
       <Table<BaseRecord>
         {...tableProps}
+        loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
         rowKey="id"
         rowSelection={rowSelection}
         onRow={onRow}
