@@ -223,3 +223,69 @@ test.describe("lists and inputs while data loads", () => {
     await api.dispose();
   });
 });
+
+test.describe("undo instead of regret", () => {
+  const undo = (page: Page) => page.locator(".ant-notification").getByRole("button", { name: "undo" });
+  const status = async (api: APIRequestContext, id: number) => (await api.get(`/api/customers/${id}`)).status();
+
+  test("a delete on the record page can be undone; left alone, it goes through", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api, "Undo");
+    await openAs(page, "manager", `/customers/show/${customer.id}`);
+    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+    await expect(page.locator(".ant-notification")).toContainText("seconds to undo");
+    await undo(page).click();
+    await expect(page.locator(".ant-notification")).toHaveCount(0);
+    expect(await status(api, customer.id)).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
+
+    // Not undone: sent when the countdown ends, then on to the list.
+    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/customers(\?|$)/);
+    expect(await status(api, customer.id)).toBe(404);
+    await api.dispose();
+  });
+
+  test("a row's delete in a list can be undone and the row stays", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const customer = await newCustomer(api, "Undo");
+    await openAs(page, "manager", searchedList(customer.name));
+    const row = rowOf(page, customer.name);
+    await row.getByRole("button", { name: "delete" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+    await undo(page).click();
+    await expect(row).toBeVisible();
+    expect(await status(api, customer.id)).toBe(200);
+    await expect(page).toHaveURL(/\/customers\?/);
+    await api.dispose();
+  });
+
+  test("a bulk delete can be undone; nothing is sent", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const prefix = unique("Bulk undo");
+    const a = await newCustomer(api, prefix);
+    const b = await newCustomer(api, prefix);
+    const deletes: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "DELETE") deletes.push(r.url());
+    });
+    await openAs(page, "manager", searchedList(prefix));
+    await expect(page.locator(".ant-table-row")).toHaveCount(2);
+    await rowOf(page, a.name).getByRole("checkbox").check();
+    await rowOf(page, b.name).getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete selected" }).click();
+    await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
+    await expect(page.locator(".ant-notification")).toContainText("Deleting 2 customers: you have");
+    await undo(page).click();
+    await expect(page.locator(".ant-notification")).toHaveCount(0);
+    // The selection is still there to act on, and both customers are.
+    await expect(page.getByText("2 selected")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete selected" })).toBeEnabled();
+    expect(await status(api, a.id)).toBe(200);
+    expect(await status(api, b.id)).toBe(200);
+    expect(deletes).toEqual([]);
+    await api.dispose();
+  });
+});

@@ -219,6 +219,7 @@ export const EN = {
     },
   },
   list: {
+    bulkUndo: "Deleting {{count}} {{what}}: you have {{seconds}} seconds to undo",
     actions: "Actions",
     range: "{{from}}–{{to}} of {{total}}",
     select: "Select {{name}}",

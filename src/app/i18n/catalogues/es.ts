@@ -218,6 +218,7 @@ export const ES: Catalogue = {
     },
   },
   list: {
+    bulkUndo: "Se eliminarán {{count}} {{what}}: tiene {{seconds}} segundos para deshacer",
     actions: "Acciones",
     range: "{{from}}–{{to}} de {{total}}",
     select: "Seleccionar {{name}}",
