@@ -289,3 +289,50 @@ test.describe("undo instead of regret", () => {
     await api.dispose();
   });
 });
+
+test.describe("the order form and stock", () => {
+  async function newProduct(api: APIRequestContext, stock: number) {
+    const name = unique("Stock check");
+    const [category] = await apiJson<Rec[]>(api, "get", "/api/categories?_end=1");
+    const sku = `SC-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+    return apiJson<Rec & { name: string }>(api, "post", "/api/products", { sku, name, categoryId: category.id, price: 1000, cost: 1, stock, status: "active" });
+  }
+
+  async function addLine(page: Page, name: string) {
+    const picker = page.getByRole("combobox", { name: "Add a product" });
+    await picker.click();
+    await picker.fill(name);
+    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: name }).click();
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+
+  const lineOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+
+  test("lines the stock cannot fill are flagged as the quantity is typed", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const few = await newProduct(api, 3);
+    const none = await newProduct(api, 0);
+    await openAs(page, "manager", "/orders/create");
+    await addLine(page, few.name);
+    await addLine(page, none.name);
+    await expect(lineOf(page, none.name).getByTestId("stock-flag")).toHaveText("Out of stock");
+    await expect(lineOf(page, few.name).getByTestId("stock-flag")).toHaveCount(0);
+    await page.getByLabel(`Quantity of ${few.name}`).fill("5");
+    await expect(lineOf(page, few.name).getByTestId("stock-flag")).toHaveText("Only 3 in stock");
+    await page.getByLabel(`Quantity of ${few.name}`).fill("3");
+    await expect(lineOf(page, few.name).getByTestId("stock-flag")).toHaveCount(0);
+    await api.dispose();
+  });
+
+  test("a draft's page flags a short line beside the Place button", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const few = await newProduct(api, 3);
+    const [customer] = await apiJson<Rec[]>(api, "get", "/api/customers?_end=1");
+    const { user: me } = await apiJson<{ user: Rec }>(api, "get", "/api/auth/me");
+    const draft = await apiJson<Rec>(api, "post", "/api/orders", { customerId: customer.id, assigneeId: me.id, items: [{ productId: few.id, quantity: 4 }] });
+    await openAs(page, "manager", `/orders/show/${draft.id}`);
+    await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+    await expect(lineOf(page, few.name).getByTestId("stock-flag")).toHaveText("Only 3 in stock");
+    await api.dispose();
+  });
+});

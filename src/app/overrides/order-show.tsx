@@ -76,7 +76,7 @@ export function OrderShow({ def, id }: OverrideProps) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Panel title={t("orderPage.items")} size="small">
-            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly />
+            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly checkStock={order.status === "draft"} />
           </Panel>
         </Col>
         <Col xs={24} lg={8}>

@@ -200,6 +200,8 @@ export const EN = {
       why: "Say why; the reason is kept on the order and in its timeline.",
     },
     lines: {
+      outOfStock: "Out of stock",
+      shortOfStock: "Only {{count}} in stock",
       product: "Product",
       unitPrice: "Unit price",
       quantity: "Quantity",

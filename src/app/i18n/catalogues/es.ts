@@ -199,6 +199,8 @@ export const ES: Catalogue = {
       why: "Indique el motivo; se guarda en el pedido y en su cronología.",
     },
     lines: {
+      outOfStock: "Agotado",
+      shortOfStock: "Solo quedan {{count}}",
       product: "Producto",
       unitPrice: "Precio unitario",
       quantity: "Cantidad",
