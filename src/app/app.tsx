@@ -6,6 +6,7 @@ import enUS from "antd/es/locale/en_US";
 import esES from "antd/es/locale/es_ES";
 import { Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { UNDO_MS } from "../domain/constants";
 import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { LoadingSkeleton } from "./components/layout/loading-skeleton";
@@ -100,6 +101,8 @@ export function App() {
               title: { text: APP_TITLE },
               // Lists and records refetch when someone else changes what they show (GET /api/events).
               liveMode: "auto",
+              // A delete asks for undoable mode itself (RecordActions); its window is the product's 5 seconds.
+              undoableTimeout: UNDO_MS,
             }}
           >
             <>

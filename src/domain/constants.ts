@@ -4,6 +4,8 @@ export const LOCALE = "en-US";
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
+/** How long a delete can be undone before it is sent. */
+export const UNDO_MS = 5000;
 export const MAX_PAGE_ROWS = 100;
 
 export const ORDER_MIN_ITEMS = 1;

@@ -168,6 +168,8 @@ test("a conflicting save on the same field says so; keep editing keeps mine, rel
 });
 
 test("deleting a category with products is refused with the count; bulk delete says what it deleted and what it refused", async ({ page, login }) => {
+  // Two deletes, each sent only after its 5-second undo window, on top of a whole journey.
+  test.slow();
   await login("manager");
   const { body: categories } = await api<Rec[]>(page.request, "get", "/api/categories?_end=100&_sort=id");
   const used = categories[0];
@@ -315,6 +317,8 @@ const REFERENCED = [
 
 for (const { resource, find } of REFERENCED) {
   test(`${resource}: found by search, its delete refused with what points at it, and nothing deleted`, async ({ page, login }) => {
+    // The delete is sent (and refused) only after its 5-second undo window.
+    test.slow();
     await login("manager");
     const { name, says } = await find(page.request);
     await page.goto(`/${resource}`);

@@ -13,6 +13,7 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { History } from "../components/show/history";
 import { API_URL } from "../config";
 import { useAbility } from "../hooks/use-session";
+import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
 
@@ -35,7 +36,6 @@ export function OrderShow({ def, id }: OverrideProps) {
     queryOptions: { enabled: orderId !== "" },
     errorNotification: false,
   });
-  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
   const reload = () => {
     void query.refetch();
@@ -76,7 +76,7 @@ export function OrderShow({ def, id }: OverrideProps) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Panel title={t("orderPage.items")} size="small">
-            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly />
+            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly checkStock={order.status === "draft"} />
           </Panel>
         </Col>
         <Col xs={24} lg={8}>
@@ -94,6 +94,9 @@ export function OrderShow({ def, id }: OverrideProps) {
     ...(canDo(ability, "read", "audit-events") ? [{ key: "history", label: t("orderPage.history"), children: <History def={def} id={orderId} /> }] : []),
   ];
 
+  const [tab, openTab] = useTabParam(tabs.map((x) => x.key));
+  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
+
   return (
     <Show
       title={order ? t("orderPage.orderNumber", { number: String(order.number) }) : t("orderPage.order")}
@@ -106,7 +109,7 @@ export function OrderShow({ def, id }: OverrideProps) {
         </>
       }
     >
-      {order ? <Tabs items={tabs} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
+      {order ? <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
     </Show>
   );
 }

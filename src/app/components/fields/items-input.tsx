@@ -22,6 +22,8 @@ interface ItemsInputProps {
   disabled?: boolean;
   /** The stored order's lines, shown without inputs (the order page). */
   readOnly?: boolean;
+  /** Flag lines the product's stock cannot fill (a draft, before it is placed). Editing always does. */
+  checkStock?: boolean;
 }
 
 const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q >= ORDER_MIN_QUANTITY && q <= ORDER_MAX_QUANTITY;
@@ -31,7 +33,7 @@ const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q 
  * quantity, and see unit prices, line totals and the order total as you type. Unit prices of
  * new lines are the product's current price; the server sets the real one when it saves.
  */
-export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInputProps) {
+export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock = !readOnly }: ItemsInputProps) {
   const { t, money } = useLocale();
   const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
@@ -61,6 +63,23 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
   const total = lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
   const nameOf = (productId: number) => String(products.get(productId)?.name ?? t("orderPage.lines.productN", { id: productId }));
 
+  // Placing takes stock (SPEC §4): say which lines it would refuse while they can still be changed.
+  const shortOf = (line: FormLine): "out" | "short" | undefined => {
+    const stock = products.get(line.productId)?.stock;
+    if (!checkStock || typeof stock !== "number") return undefined;
+    if (stock <= 0) return "out";
+    return quantityOk(line.quantity) && (line.quantity as number) > stock ? "short" : undefined;
+  };
+  const stockFlag = (line: FormLine) => {
+    const short = shortOf(line);
+    if (!short) return null;
+    return (
+      <Typography.Text type={short === "out" ? "danger" : "warning"} style={{ display: "block", fontSize: 12 }} data-testid="stock-flag">
+        {short === "out" ? t("orderPage.lines.outOfStock") : t("orderPage.lines.shortOfStock", { count: products.get(line.productId)?.stock as number })}
+      </Typography.Text>
+    );
+  };
+
   const set = (next: FormLine[]) => onChange?.(next);
   const add = (productId: number) => {
     const at = lines.findIndex((l) => l.productId === productId);
@@ -84,17 +103,23 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly }: ItemsInp
       width: 120,
       render: (_, l, i) =>
         readOnly ? (
-          <span className="sb-number">{l.quantity}</span>
+          <>
+            <span className="sb-number">{l.quantity}</span>
+            {stockFlag(l)}
+          </>
         ) : (
-          <InputNumber<number>
-            aria-label={t("orderPage.lines.quantityOf", { name: nameOf(l.productId) })}
-            value={l.quantity}
-            precision={0}
-            style={{ width: 100 }}
-            status={quantityOk(l.quantity) ? undefined : "error"}
-            disabled={disabled}
-            onChange={(q) => set(lines.map((x, k) => (k === i ? { ...x, quantity: q } : x)))}
-          />
+          <>
+            <InputNumber<number>
+              aria-label={t("orderPage.lines.quantityOf", { name: nameOf(l.productId) })}
+              value={l.quantity}
+              precision={0}
+              style={{ width: 100 }}
+              status={!quantityOk(l.quantity) ? "error" : shortOf(l) ? "warning" : undefined}
+              disabled={disabled}
+              onChange={(q) => set(lines.map((x, k) => (k === i ? { ...x, quantity: q } : x)))}
+            />
+            {stockFlag(l)}
+          </>
         ),
     },
     {

@@ -1,6 +1,7 @@
 import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
+import { useRef } from "react";
 import { getEntity } from "../../../domain/entities";
 import { useLocale } from "../../i18n/use-locale";
 
@@ -27,7 +28,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
   const { t } = useLocale();
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const { selectProps } = useSelect<BaseRecord>({
+  const { selectProps, defaultValueQuery } = useSelect<BaseRecord>({
     resource,
     optionLabel: ((record: BaseRecord) => String(record[target.recordLabel] ?? `#${String(record.id)}`)) as never,
     optionValue: "id" as never,
@@ -38,6 +39,12 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
     filters: whereFilters(where),
     errorNotification: false,
   });
+  // Every label seen: a record just picked from a search keeps its label while the list goes back to the default.
+  const seen = useRef(new Map<unknown, React.ReactNode>());
+  for (const o of selectProps.options ?? []) seen.current.set(o.value, o.label);
+  // Until the chosen record's label is in, antd would show the bare id as the label: say it is loading instead.
+  const labelRender = ({ value: v }: { label?: React.ReactNode; value: string | number }) =>
+    seen.current.get(v) ?? (defaultValueQuery.isPending || defaultValueQuery.isFetching ? <span className="sb-label-loading">{t("common.loading")}</span> : `#${String(v)}`);
   const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;
   return (
     <Select
@@ -52,6 +59,7 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
       allowClear={allowClear}
       style={{ minWidth: 200, ...style }}
       notFoundContent={t("common.noMatches")}
+      labelRender={labelRender}
     />
   );
 }

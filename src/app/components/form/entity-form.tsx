@@ -19,6 +19,9 @@ const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ def
 
 type Values = Record<string, unknown>;
 
+// An input the user can type into or pick with (a select's search box is read-only until it may search); fixed fields are disabled.
+const FIRST_FIELD = 'input:not([disabled]):not([type="hidden"]):is(:not([readonly]), [role="combobox"]), textarea:not([disabled]), button[role="switch"]:not([disabled])';
+
 /** Field errors land on their inputs; a notification only for what no input can show. */
 function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode, l: Locale) {
   return (error?: HttpError): OpenNotificationParams | false => {
@@ -95,11 +98,45 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     [mode, def, fixed, record],
   );
 
+  // The first field the user may change takes the focus when the form opens (once its record is in).
+  // A callback ref in state: the form's box may be attached after the first commit (Refine's page frame).
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const ready = mode === "create" || !!record;
+  useEffect(() => {
+    if (!ready || !root) return;
+    let focused: HTMLElement | null = null;
+    const focusFirst = () => {
+      // Done, unless the input focused was replaced (the edit form re-mounts its inputs once its record is in).
+      if (focused?.isConnected) return;
+      // Never from under a user who has already clicked into something.
+      const active = document.activeElement;
+      if (active && active !== document.body && active.id !== "main-content") return;
+      const first = root.querySelector<HTMLElement>(FIRST_FIELD);
+      if (!first) return;
+      focused = first;
+      first.focus();
+    };
+    focusFirst();
+    // Inputs loaded on demand, or re-mounted: focus the first one once it is there.
+    const observer = new MutationObserver(focusFirst);
+    observer.observe(root, { childList: true, subtree: true });
+    // The form is the user's once they move elsewhere.
+    const stop = () => {
+      if (focused && document.activeElement !== focused && document.activeElement !== document.body) observer.disconnect();
+    };
+    document.addEventListener("focusin", stop);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("focusin", stop);
+    };
+  }, [ready, root]);
+
   if (mode === "edit" && query?.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
   if (mode === "edit" && record && !canDo(ability, "update", def.name as never, record)) return <ForbiddenResult />;
 
   // The form is always mounted (useForm resets it when the record arrives), empty until then.
   const body = (
+    <div ref={setRoot}>
     <Form
       {...formProps}
       initialValues={initialValues}
@@ -113,6 +150,7 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     >
       {mode === "edit" && !record ? <Spin /> : fields.map(([name, field]) => <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />)}
     </Form>
+    </div>
   );
 
   const conflict =

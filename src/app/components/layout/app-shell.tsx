@@ -3,6 +3,7 @@ import { ThemedLayout, ThemedSider } from "@refinedev/antd";
 import { CanAccess } from "@refinedev/core";
 import { Spin } from "antd";
 import { Link, Outlet, useLocation } from "react-router";
+import { useLocale } from "../../i18n/use-locale";
 import { APP_TITLE } from "../../config";
 import { ForbiddenResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
@@ -32,13 +33,41 @@ export const PageSpinner = () => (
 export default function AppShell() {
   const { pathname } = useLocation();
   return (
-    <ThemedLayout Header={AppHeader} Sider={Sider} Title={Title}>
-      <CanAccess fallback={<ForbiddenResult />}>
-        {/* A page that fails to load or render says so; the next route starts afresh. */}
-        <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
-          <Outlet />
-        </LazyBoundary>
-      </CanAccess>
-    </ThemedLayout>
+    <>
+      <SkipLink />
+      <ThemedLayout Header={AppHeader} Sider={Sider} Title={Title}>
+        <div id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
+          <CanAccess fallback={<ForbiddenResult />}>
+            {/* A page that fails to load or render says so; the next route starts afresh. */}
+            <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
+              <Outlet />
+            </LazyBoundary>
+          </CanAccess>
+        </div>
+      </ThemedLayout>
+    </>
+  );
+}
+
+const MAIN_ID = "main-content";
+
+/**
+ * The first thing Tab reaches (WCAG 2.4.1): past the menu and the header to the page itself. It
+ * moves focus by hand rather than by following the fragment, which would put "#main-content" into
+ * the URL the lists keep their state in.
+ */
+function SkipLink() {
+  const { t } = useLocale();
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="sb-skip-link"
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      {t("common.skipToMain")}
+    </a>
   );
 }

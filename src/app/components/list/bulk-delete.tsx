@@ -1,7 +1,8 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { useDataProvider, useInvalidate, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { useDataProvider, useInvalidate, useNotification, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from "antd";
 import { useState } from "react";
+import { UNDO_MS } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import type { AppHttpError } from "../../providers/http-client";
@@ -25,6 +26,9 @@ interface BulkDeleteProps {
 /**
  * Deletes the selected rows one DELETE at a time, so the server checks each row on its own (policy,
  * REFERENCED, draft-only …) and one refusal stops nothing else; then says what happened to each.
+ * Nothing is sent for 5 seconds, during which Refine's undoable notification (its "progress" type,
+ * counted down each second as Refine's own undoable mutations do) can call it off. Refine's
+ * useDeleteMany would undo too, but as one call with one outcome, not a summary per row.
  */
 export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
   const l = useLocale();
@@ -33,12 +37,40 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
   const invalidate = useInvalidate();
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const noun = (n: number) => (n === 1 ? l.singular(def) : l.entityLabel(def)).toLowerCase();
 
-  const run = async () => {
+  const { open, close } = useNotification();
+
+  const schedule = () => {
+    const batch = selected;
+    const key = `${def.name}-bulk-delete-undo`;
     setRunning(true);
+    let left = Math.round(UNDO_MS / 1000);
+    const notify = () =>
+      open?.({
+        key,
+        type: "progress",
+        message: t("list.bulkUndo", { count: batch.length, what: noun(batch.length), seconds: left }),
+        undoableTimeout: left,
+        cancelMutation: () => {
+          clearInterval(timer);
+          setRunning(false);
+        },
+      });
+    notify();
+    const timer = setInterval(() => {
+      left -= 1;
+      if (left > 0) return notify();
+      clearInterval(timer);
+      close?.(key);
+      void run(batch);
+    }, 1000);
+  };
+
+  const run = async (batch: BaseRecord[]) => {
     const { deleteOne } = getProvider();
     const results: Outcome[] = [];
-    for (const record of selected) {
+    for (const record of batch) {
       const id = record.id as BaseKey;
       try {
         await deleteOne({ resource: def.name, id });
@@ -55,7 +87,6 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
 
   const deleted = outcomes?.filter((o) => !o.refused) ?? [];
   const refused = outcomes?.filter((o) => o.refused) ?? [];
-  const noun = (n: number) => (n === 1 ? l.singular(def) : l.entityLabel(def)).toLowerCase();
 
   // The summary outlives the selection it reports on, so this stays mounted and the bar comes and goes.
   return (
@@ -69,7 +100,7 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
             okText={t("buttons.delete")}
             cancelText={t("buttons.cancel")}
             okButtonProps={{ danger: true }}
-            onConfirm={run}
+            onConfirm={schedule}
           >
             <Button danger icon={<DeleteOutlined />} loading={running}>
               {t("list.deleteSelected")}

@@ -1,14 +1,25 @@
 import type { BaseRecord, CrudSort } from "@refinedev/core";
 import type { TableColumnType } from "antd";
 import { getDefaultSortOrder } from "@refinedev/antd";
+import { Link } from "react-router";
 import type { NamedField } from "../../lib/entity-view";
 import { t } from "../../i18n";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { FieldValue } from "../fields/field-value";
 import { idsOf, ReferenceCell } from "./reference-cell";
 
-/** A table column per field, rendered by type; references resolved in one batch per page. */
-export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] | undefined, sorters?: CrudSort[]): TableColumnType<BaseRecord>[] {
+/** Which column links to the record's page, and where it goes. */
+export interface RecordLink {
+  field: string;
+  href: (record: BaseRecord) => string;
+}
+
+/**
+ * A table column per field, rendered by type; references resolved in one batch per page. The
+ * `link` column's cell is a real link to the record (middle-click, open in a new tab), the rest of
+ * the row opens it by click (the list's onRow).
+ */
+export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] | undefined, sorters?: CrudSort[], link?: RecordLink): TableColumnType<BaseRecord>[] {
   return fields.map(([name, field]) => {
     const pageIds = field.type === "reference" ? idsOf(rows, name) : [];
     const numeric = field.type === "money" || field.type === "integer";
@@ -21,8 +32,16 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
       sorter: !!sorters,
       // null, not undefined, when unsorted: the column stays controlled, so antd keeps no order of its own.
       sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
-      render: (value: unknown) =>
-        field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />,
+      render: (value: unknown, record: BaseRecord) => {
+        const shown = field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />;
+        return link?.field === name && field.type !== "reference" ? (
+          <Link className="sb-record-link" to={link.href(record)}>
+            {shown}
+          </Link>
+        ) : (
+          shown
+        );
+      },
     };
   });
 }

@@ -1,5 +1,6 @@
 import { List, useTable } from "@refinedev/antd";
-import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
+import { useNavigation, type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { keepPreviousData } from "@tanstack/react-query";
 import { Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
@@ -14,6 +15,9 @@ import { ExportCsvButton } from "./export-csv-button";
 import { ListFilters } from "./list-filters";
 import { RecordActions } from "./record-actions";
 
+// What inside a row is a control of its own, not "open this record".
+const INTERACTIVE = "a, button, input, label, select, textarea, [role='button'], [role='checkbox'], .ant-table-selection-column, .ant-popover";
+
 /** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
   const { t, number, entityLabel, fieldLabel } = useLocale();
@@ -26,12 +30,22 @@ export function EntityList({ def }: { def: EntityDef }) {
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
   // Filters are set by our filter bar (from the definition), not by antd's column dropdowns.
-  const { tableProps, sorters, filters, setFilters, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+  const { tableProps, tableQuery, sorters, filters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
     sorters: { initial: [def.list.defaultSort] },
+    // The rows shown stay while the next page, sort or filter loads (under a spinner): no empty flash, no jump.
+    queryOptions: { placeholderData: keepPreviousData },
   });
+
+  // A page past the end (an old bookmark, a shared link, rows deleted since) goes to the last page.
+  const total = tableQuery.isPlaceholderData ? undefined : tableQuery.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    if (currentPage > last) setCurrentPage(last);
+  }, [total, pageSize, currentPage, setCurrentPage]);
 
   // A hand-edited URL may ask for a page size the API refuses.
   useEffect(() => {
@@ -43,9 +57,26 @@ export function EntityList({ def }: { def: EntityDef }) {
     setCurrentPage(1);
   };
 
+  const { show, showUrl } = useNavigation();
+  // The label column links to the record; an entity whose label is not a column (the audit log's id) links its first.
+  const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : fields[0]?.[0];
+  const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
+  const onRow = (record: BaseRecord) => ({
+    tabIndex: 0,
+    // A click on the row's own controls (links, checkboxes, buttons, a popconfirm over it) does what they do.
+    onClick: (e: React.MouseEvent<HTMLElement>) => {
+      if (!(e.target instanceof Element) || !e.currentTarget.contains(e.target)) return;
+      if (e.target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
+      show(def.name, record.id as BaseKey);
+    },
+    onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
+      if (e.key === "Enter" && e.target === e.currentTarget) show(def.name, record.id as BaseKey);
+    },
+  });
+
   const rows = tableProps.dataSource;
   const columns = [
-    ...fieldColumns(fields, rows, sorters),
+    ...fieldColumns(fields, rows, sorters, link),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
@@ -101,8 +132,12 @@ export function EntityList({ def }: { def: EntityDef }) {
       {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
       <Table<BaseRecord>
         {...tableProps}
+        loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
         rowKey="id"
         rowSelection={rowSelection}
+        onRow={onRow}
+        // Not through onRow: its className would replace antd's own row classes.
+        rowClassName="sb-row-link"
         columns={columns}
         pagination={pagination}
         size="middle"

@@ -41,6 +41,8 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
           confirmTitle={t("list.confirmDelete", { what })}
           confirmOkText={t("buttons.delete")}
           confirmCancelText={t("buttons.cancel")}
+          // Sent after 5 seconds in which the notification's Undo keeps the record (SPEC §11).
+          mutationMode="undoable"
           onSuccess={onDeleted}
         />
       )}

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
+import { useTabParam } from "../../hooks/use-tab-param";
 import { useLocale } from "../../i18n/use-locale";
 import { recordLabel, showFields } from "../../lib/entity-view";
 import { FieldValue } from "../fields/field-value";
@@ -22,7 +23,6 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
   const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
 
-  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
   const title = record ? (recordLabel(def, record) ?? t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
   const tabs = [
@@ -52,6 +52,9 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
     ...(!def.readOnly && canDo(ability, "read", "audit-events") ? [{ key: "history", label: t("show.history"), children: <History def={def} id={id} /> }] : []),
   ];
 
+  const [tab, openTab] = useTabParam(tabs.map((x) => x.key));
+  if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
+
   return (
     <Show
       title={title}
@@ -65,7 +68,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
         </>
       }
     >
-      <Tabs items={tabs} destroyOnHidden />
+      <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden />
     </Show>
   );
 }

@@ -82,6 +82,7 @@ export const EN = {
     record: "Record",
   },
   common: {
+    skipToMain: "Skip to main content",
     yes: "Yes",
     no: "No",
     loading: "Loading…",
@@ -202,6 +203,8 @@ export const EN = {
       why: "Say why; the reason is kept on the order and in its timeline.",
     },
     lines: {
+      outOfStock: "Out of stock",
+      shortOfStock: "Only {{count}} in stock",
       product: "Product",
       unitPrice: "Unit price",
       quantity: "Quantity",
@@ -221,6 +224,7 @@ export const EN = {
     },
   },
   list: {
+    bulkUndo: "Deleting {{count}} {{what}}: you have {{seconds}} seconds to undo",
     actions: "Actions",
     range: "{{from}}–{{to}} of {{total}}",
     select: "Select {{name}}",

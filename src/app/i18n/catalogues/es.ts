@@ -75,6 +75,7 @@ export const ES: Catalogue = {
     record: "Registro",
   },
   common: {
+    skipToMain: "Saltar al contenido principal",
     yes: "Sí",
     no: "No",
     loading: "Cargando…",
@@ -199,6 +200,8 @@ export const ES: Catalogue = {
       why: "Indique el motivo; se guarda en el pedido y en su cronología.",
     },
     lines: {
+      outOfStock: "Agotado",
+      shortOfStock: "Solo quedan {{count}}",
       product: "Producto",
       unitPrice: "Precio unitario",
       quantity: "Cantidad",
@@ -218,6 +221,7 @@ export const ES: Catalogue = {
     },
   },
   list: {
+    bulkUndo: "Se eliminarán {{count}} {{what}}: tiene {{seconds}} segundos para deshacer",
     actions: "Acciones",
     range: "{{from}}–{{to}} de {{total}}",
     select: "Seleccionar {{name}}",
