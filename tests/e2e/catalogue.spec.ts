@@ -53,6 +53,8 @@ test("a manager finds a customer by a fragment of name, email or company, just b
 });
 
 test("a manager creates a customer picking the owner by typing, finds it with filters, edits it and sees the history", async ({ page, login }) => {
+  // A whole journey: four full loads of the app, a create, an edit and the history.
+  test.slow();
   await login("manager");
   const name = unique("Created Customer");
   const email = `${name.split(" ").pop()}@created.example`;

@@ -1,6 +1,7 @@
-import { LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from "@ant-design/icons";
+import { BarsOutlined, LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from "@ant-design/icons";
 import { useLogout, useWarnAboutChange } from "@refinedev/core";
-import { Button, Layout, Space, Switch, Tag, Typography, theme } from "antd";
+import { useThemedLayoutContext } from "@refinedev/antd";
+import { Button, Grid, Layout, Space, Switch, Tag, Typography, theme } from "antd";
 import { Link } from "react-router";
 import { useSessionUser } from "../../hooks/use-session";
 import { staff } from "../../../domain/entities";
@@ -19,6 +20,12 @@ export function AppHeader() {
   const { mutate: logout, isPending } = useLogout();
   const { mode, setMode } = useColorMode();
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
+  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const screens = Grid.useBreakpoint();
+  // Where ThemedSider is a drawer (below lg), and a phone's width (below md): who is signed in
+  // shrinks to their icon and sign-out to its own, so nothing in the header collides.
+  const drawer = screens.lg === false;
+  const phone = screens.md === false;
   const signOut = () => {
     if (warnWhen && !window.confirm(t("warnWhenUnsavedChanges"))) return;
     setWarnWhen(false);
@@ -29,9 +36,9 @@ export function AppHeader() {
       style={{
         background: token.colorBgElevated,
         display: "flex",
-        justifyContent: "flex-end",
+        justifyContent: drawer ? "space-between" : "flex-end",
         alignItems: "center",
-        padding: "0 24px",
+        padding: phone ? "0 12px" : "0 24px",
         height: 64,
         position: "sticky",
         top: 0,
@@ -39,7 +46,12 @@ export function AppHeader() {
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Space size="middle">
+      {drawer && (
+        <Button icon={<BarsOutlined />} onClick={() => setMobileSiderOpen(true)}>
+          {t("header.menu")}
+        </Button>
+      )}
+      <Space size={phone ? "small" : "middle"}>
         <LanguageSwitch />
         <Switch
           aria-label={t("header.darkMode")}
@@ -48,18 +60,20 @@ export function AppHeader() {
           checkedChildren={<MoonOutlined />}
           unCheckedChildren={<SunOutlined />}
         />
-        <Space size="middle" data-testid="session">
+        <Space size={phone ? "small" : "middle"} data-testid="session">
           {user && (
             <Link to="/profile" aria-label={t("header.profile")} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
               <UserOutlined />
-              <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
-                {user.name}
-              </Typography.Text>
+              {!phone && (
+                <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
+                  {user.name}
+                </Typography.Text>
+              )}
             </Link>
           )}
-          {user && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
-          <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending}>
-            {t("header.signOut")}
+          {user && !phone && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
+          <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending} aria-label={phone ? t("header.signOut") : undefined}>
+            {!phone && t("header.signOut")}
           </Button>
         </Space>
       </Space>

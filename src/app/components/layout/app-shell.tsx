@@ -1,7 +1,7 @@
 import { ApiOutlined } from "@ant-design/icons";
 import { ThemedLayout, ThemedSider } from "@refinedev/antd";
 import { CanAccess } from "@refinedev/core";
-import { Spin } from "antd";
+import { Grid, Spin } from "antd";
 import { Link, Outlet, useLocation } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 import { APP_TITLE } from "../../config";
@@ -16,8 +16,15 @@ const Title = ({ collapsed }: { collapsed: boolean }) => (
   </Link>
 );
 
-/** ThemedSider without its Logout item: signing out is in our header, beside who is signed in. */
-const Sider = (props: React.ComponentProps<typeof ThemedSider>) => <ThemedSider {...props} render={({ items }) => items} />;
+/**
+ * ThemedSider without its Logout item: signing out is in our header, beside who is signed in.
+ * Below antd's lg breakpoint ThemedSider is a drawer with an unlabelled icon button pinned over
+ * the page; that button is hidden (styles.css) and the header's "Menu" button opens the drawer.
+ */
+function Sider(props: React.ComponentProps<typeof ThemedSider>) {
+  const sider = <ThemedSider {...props} render={({ items }) => items} />;
+  return Grid.useBreakpoint().lg === false ? <div className="sb-drawer-sider">{sider}</div> : sider;
+}
 
 export const PageSpinner = () => (
   <div style={{ display: "grid", placeItems: "center", minHeight: 240 }}>

@@ -1,7 +1,7 @@
 import { List, useTable } from "@refinedev/antd";
 import { useNavigation, type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Table, Typography } from "antd";
+import { Grid, Table, Typography } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
@@ -74,13 +74,15 @@ export function EntityList({ def }: { def: EntityDef }) {
     },
   });
 
+  const wide = Grid.useBreakpoint().md !== false;
   const rows = tableProps.dataSource;
   const columns = [
     ...fieldColumns(fields, rows, sorters, link),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
-      fixed: "right" as const,
+      // Pinned beside the data where there is room; on a phone it scrolls with the row instead of covering it.
+      fixed: wide ? ("right" as const) : undefined,
       width: 1,
       render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} />,
     },
