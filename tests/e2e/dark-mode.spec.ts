@@ -62,7 +62,7 @@ test.describe("with the system in dark mode", () => {
 
   test("the dashboard charts' text stands out from their dark background", async ({ page, login }) => {
     await login("manager");
-    const chart = page.getByRole("img", { name: /^Orders per day/ });
+    const chart = page.getByRole("figure", { name: /^Orders per day/ });
     const tick = chart.locator(".visx-axis-left text").first();
     await expect(tick).toBeVisible();
     const panel = page.getByRole("region", { name: "Orders per day" });

@@ -30,11 +30,11 @@ test("manager: figures, both charts, low stock linking to the product, top custo
   await page.goBack();
 
   // A bar per day and per status, each saying what it counts.
-  const perDay = page.getByRole("img", { name: /^Orders per day/ });
+  const perDay = page.getByRole("figure", { name: /^Orders per day/ });
   await expect(perDay.locator("rect.visx-bar")).toHaveCount(stats.ordersPerDay.length);
   const last = stats.ordersPerDay.at(-1)!;
   await expect(perDay.locator("rect.visx-bar").last().locator("title")).toHaveText(new RegExp(`: ${last.count} orders?$`));
-  const byStatus = page.getByRole("img", { name: /^Orders by status/ });
+  const byStatus = page.getByRole("figure", { name: /^Orders by status/ });
   await expect(byStatus).toHaveAttribute("aria-label", new RegExp(`Delivered ${stats.ordersByStatus.delivered}\\b`));
   await expect(byStatus.locator("rect.visx-bar")).toHaveCount(Object.keys(stats.ordersByStatus).length);
   await expect(byStatus.locator("title", { hasText: /^Delivered: / })).toHaveText(new RegExp(`^Delivered: ${stats.ordersByStatus.delivered} orders?$`));
@@ -44,7 +44,7 @@ test("manager: figures, both charts, low stock linking to the product, top custo
   const rows = top.getByRole("listitem");
   await expect(rows).toHaveCount(stats.topCustomers.length);
   await expect(rows.first()).toContainText(formatMoney(stats.topCustomers[0].revenue));
-  await top.getByRole("link", { name: stats.topCustomers[0].name }).click();
+  await top.getByRole("link", { name: stats.topCustomers[0].name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${stats.topCustomers[0].id}$`));
   await expect(page.getByText(stats.topCustomers[0].name).first()).toBeVisible();
 
@@ -72,7 +72,7 @@ test("agent: their own work — my figures, my open orders by status, my custome
   await expect(figure(page, "Revenue this month")).toHaveCount(0);
 
   // Open statuses only: nothing finished is in the agent's chart.
-  const byStatus = page.getByRole("img", { name: /^Orders by status/ });
+  const byStatus = page.getByRole("figure", { name: /^Orders by status/ });
   await expect(byStatus).toHaveAttribute("aria-label", new RegExp(`Shipped ${stats.ordersByStatus.shipped}\\b`));
   await expect(byStatus).not.toHaveAttribute("aria-label", /Delivered|Cancelled|Refunded/);
   await expect(figure(page, "My open orders by status")).toBeVisible();
@@ -80,7 +80,7 @@ test("agent: their own work — my figures, my open orders by status, my custome
   // Their top customer is theirs: it opens, with no 404.
   const top = figure(page, "My top customers this year");
   expect(stats.topCustomers.length).toBeGreaterThan(0);
-  await top.getByRole("link", { name: stats.topCustomers[0].name }).click();
+  await top.getByRole("link", { name: stats.topCustomers[0].name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${stats.topCustomers[0].id}$`));
   await expect(page.getByText(stats.topCustomers[0].name).first()).toBeVisible();
   await expect(page.getByText("Not found")).toHaveCount(0);
@@ -106,6 +106,42 @@ test("the chart library is downloaded on the dashboard only", async ({ page }) =
   expect(await hasCharts()).toBe(false);
 
   await page.getByRole("menu").getByRole("menuitem", { name: "Dashboard" }).click();
-  await expect(page.getByRole("img", { name: /^Orders per day/ })).toBeVisible();
+  await expect(page.getByRole("figure", { name: /^Orders per day/ })).toBeVisible();
   expect(await hasCharts()).toBe(true);
+});
+
+test("each bar opens the orders it counts: a status's orders, a day's orders; a top customer's count opens their orders", async ({ page, login }) => {
+  const answer = statsResponse(page);
+  await login("manager");
+  const stats = (await (await answer).json()) as DashboardStats;
+  const orderRows = page.locator(".ant-table-row");
+
+  // The status bar: exactly that status's orders, as many as the bar says.
+  const byStatus = page.getByRole("figure", { name: /^Orders by status/ });
+  await byStatus.getByRole("link", { name: /^Shipped: / }).click();
+  await expect(page).toHaveURL(/\/orders\?.*status/);
+  await expect(orderRows.first()).toBeVisible();
+  for (const text of await orderRows.allInnerTexts()) expect(text).toMatch(/\bShipped\b/);
+  await page.goBack();
+
+  // The last day's bar (today, UTC): that day's orders only, placed that day.
+  const day = stats.ordersPerDay.filter((d) => d.count > 0).at(-1)!;
+  const perDay = page.getByRole("figure", { name: /^Orders per day/ });
+  const bars = perDay.getByRole("link");
+  await expect(bars).toHaveCount(stats.ordersPerDay.length);
+  await bars.nth(stats.ordersPerDay.indexOf(day)).click();
+  await expect(page).toHaveURL(/\/orders\?.*placedAt/);
+  const url = new URL(page.url());
+  const params = [...url.searchParams.values()];
+  expect(params).toContain(`${day.date}T00:00:00.000Z`);
+  expect(params).toContain(`${day.date}T23:59:59.999Z`);
+  await expect(orderRows.first()).toBeVisible();
+  await page.goBack();
+
+  // A top customer's order count: their orders, nobody else's.
+  const top = stats.topCustomers[0];
+  await page.getByRole("link", { name: `${top.name}'s orders` }).click();
+  await expect(page).toHaveURL(/\/orders\?.*customerId/);
+  await expect(orderRows.first()).toBeVisible();
+  for (const text of await orderRows.allInnerTexts()) expect(text).toContain(top.name);
 });

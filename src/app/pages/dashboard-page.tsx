@@ -72,6 +72,17 @@ function ShortList<T>({ items, empty, render }: { items: T[]; empty: string; ren
   );
 }
 
+/** A UTC day's orders (the per-day chart counts by placedAt's UTC day), newest first. */
+const dayOrdersUrl = (day: string) =>
+  listUrl(
+    "orders",
+    [
+      { field: "placedAt", operator: "gte", value: `${day}T00:00:00.000Z` },
+      { field: "placedAt", operator: "lte", value: `${day}T23:59:59.999Z` },
+    ],
+    [{ field: "placedAt", order: "desc" }],
+  );
+
 /**
  * What an operator sees first: this month's money, the work in hand, what is running out and who
  * buys most. An agent's figures are their own (the server computes them over their rows only).
@@ -131,12 +142,12 @@ export default function DashboardPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}>
-            <OrdersPerDayChart data={stats.ordersPerDay} />
+            <OrdersPerDayChart data={stats.ordersPerDay} linkFor={dayOrdersUrl} />
           </Panel>
         </Col>
         <Col xs={24} xl={10}>
           <Panel title={own ? t("dashboard.myOrdersByStatus") : t("dashboard.ordersByStatus")}>
-            <OrdersByStatusChart data={statuses} />
+            <OrdersByStatusChart data={statuses} linkFor={(status) => listUrl("orders", [{ field: "status", operator: "in", value: [status] }])} />
           </Panel>
         </Col>
       </Row>
@@ -176,9 +187,10 @@ export default function DashboardPage() {
                   <Space>
                     <Typography.Text type="secondary">{i + 1}.</Typography.Text>
                     <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
-                    <Typography.Text type="secondary">
+                    {/* The customer's orders, all of them: the count is this year's paid ones. */}
+                    <Link to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])} aria-label={t("dashboard.customerOrders", { name: c.name })}>
                       {t("dashboard.orders", { count: c.orders })}
-                    </Typography.Text>
+                    </Link>
                   </Space>
                 ),
                 figure: <span className="sb-number">{money(c.revenue)}</span>,

@@ -10,6 +10,7 @@ import { ParentSize } from "@visx/responsive";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
 import { theme } from "antd";
+import { useNavigate } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 
 const HEIGHT = 260;
@@ -31,9 +32,32 @@ function useChartColors() {
 /** Counts are whole: no 0.5 orders on an axis. */
 const wholeTicks = (scale: ReturnType<typeof scaleLinear<number>>) => scale.ticks(5).filter(Number.isInteger);
 
+/**
+ * A bar that opens the list it counts: a real link (keyboard, middle-click, a new tab) named by
+ * what it counts, followed inside the app without reloading it.
+ */
+function BarLink({ to, name, children }: { to: string; name: string; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <a
+      href={to}
+      aria-label={name}
+      className="sb-bar-link"
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+// A figure, not an image: its bars are links, which an image's children could not be.
 function Responsive({ label, children }: { label: string; children: (width: number) => React.ReactNode }) {
   return (
-    <div role="img" aria-label={label} className="sb-chart" style={{ width: "100%", height: HEIGHT }}>
+    <div role="figure" aria-label={label} className="sb-chart" style={{ width: "100%", height: HEIGHT }}>
       <ParentSize debounceTime={50}>{({ width }) => (width > 0 ? children(width) : null)}</ParentSize>
     </div>
   );
@@ -43,7 +67,7 @@ function Responsive({ label, children }: { label: string; children: (width: numb
 const DAY: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" };
 const TICK: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", timeZone: "UTC" };
 
-export function OrdersPerDayChart({ data }: { data: { date: string; count: number }[] }) {
+export function OrdersPerDayChart({ data, linkFor }: { data: { date: string; count: number }[]; linkFor: (date: string) => string }) {
   const { t, date, number } = useLocale();
   const colors = useChartColors();
   const total = data.reduce((n, d) => n + d.count, 0);
@@ -63,11 +87,16 @@ export function OrdersPerDayChart({ data }: { data: { date: string; count: numbe
           <svg width={width} height={HEIGHT}>
             <Group left={margin.left} top={margin.top}>
               <GridRows scale={y} width={innerWidth} tickValues={wholeTicks(y)} {...colors.grid} />
-              {data.map((d) => (
-                <Bar key={d.date} x={x(d.date)} y={y(d.count)} width={x.bandwidth()} height={innerHeight - y(d.count)} fill={colors.bar}>
-                  <title>{`${date(d.date, DAY)}: ${t("dashboard.orders", { count: d.count })}`}</title>
-                </Bar>
-              ))}
+              {data.map((d) => {
+                const name = `${date(d.date, DAY)}: ${t("dashboard.orders", { count: d.count })}`;
+                return (
+                  <BarLink key={d.date} to={linkFor(d.date)} name={name}>
+                    <Bar x={x(d.date)} y={y(d.count)} width={x.bandwidth()} height={innerHeight - y(d.count)} fill={colors.bar}>
+                      <title>{name}</title>
+                    </Bar>
+                  </BarLink>
+                );
+              })}
               <AxisLeft scale={y} tickValues={wholeTicks(y)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
               <AxisBottom
                 top={innerHeight}
@@ -96,7 +125,7 @@ const STATUS_COLORS: Record<string, string> = {
   refunded: "#f97316",
 };
 
-export function OrdersByStatusChart({ data }: { data: { status: string; label: string; count: number }[] }) {
+export function OrdersByStatusChart({ data, linkFor }: { data: { status: string; label: string; count: number }[]; linkFor: (status: string) => string }) {
   const { t } = useLocale();
   const colors = useChartColors();
   return (
@@ -111,11 +140,16 @@ export function OrdersByStatusChart({ data }: { data: { status: string; label: s
           <svg width={width} height={HEIGHT}>
             <Group left={margin.left} top={margin.top}>
               <GridColumns scale={x} height={innerHeight} tickValues={wholeTicks(x)} {...colors.grid} />
-              {data.map((d) => (
-                <Bar key={d.status} x={0} y={y(d.label)} width={x(d.count)} height={y.bandwidth()} fill={STATUS_COLORS[d.status] ?? colors.bar}>
-                  <title>{`${d.label}: ${t("dashboard.orders", { count: d.count })}`}</title>
-                </Bar>
-              ))}
+              {data.map((d) => {
+                const name = `${d.label}: ${t("dashboard.orders", { count: d.count })}`;
+                return (
+                  <BarLink key={d.status} to={linkFor(d.status)} name={name}>
+                    <Bar x={0} y={y(d.label)} width={x(d.count)} height={y.bandwidth()} fill={STATUS_COLORS[d.status] ?? colors.bar}>
+                      <title>{name}</title>
+                    </Bar>
+                  </BarLink>
+                );
+              })}
               <AxisLeft scale={y} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
               <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
             </Group>

@@ -99,6 +99,7 @@ export const EN = {
   palette: { label: "Command palette", placeholder: "Go to a page, or find an order, customer, product…", goTo: "Go to", create: "Create", new: "New {{what}}" },
   header: { profile: "Your profile", signOut: "Sign out", menu: "Menu", darkMode: "Dark mode" },
   dashboard: {
+    customerOrders: "{{name}}'s orders",
     stale: "These figures are from {{time}} and may be out of date.",
     title: "Dashboard",
     myTitle: "My work",

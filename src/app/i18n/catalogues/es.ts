@@ -92,6 +92,7 @@ export const ES: Catalogue = {
   palette: { label: "Paleta de comandos", placeholder: "Ir a una página, o buscar un pedido, cliente, producto…", goTo: "Ir a", create: "Crear", new: "Nuevo: {{what}}" },
   header: { profile: "Su perfil", signOut: "Cerrar sesión", menu: "Menú", darkMode: "Modo oscuro" },
   dashboard: {
+    customerOrders: "Pedidos de {{name}}",
     stale: "Estas cifras son de las {{time}} y pueden no estar al día.",
     title: "Panel",
     myTitle: "Mi trabajo",
