@@ -136,6 +136,8 @@ test("a manager takes an order from draft to refunded, giving the reason in a di
   await expect(dialog.locator(".ant-form-item-explain-error")).toHaveText("Must be at least 3 characters");
   await dialog.getByLabel("Reason").fill("Arrived with a cracked lid");
   await dialog.getByRole("button", { name: "Refund" }).click();
+  // Said as a sentence, as soon as the server has answered: what happened to which order.
+  await expect(page.locator(".ant-notification-notice", { hasText: `Order ${order.number} refunded` })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(status(page)).toHaveText("Refunded");
   await expect(transitions(page)).toHaveCount(0);
@@ -153,7 +155,7 @@ test("a refused transition says why: placing without enough stock names the prod
   await login("manager");
   await page.goto(`/orders/show/${order.id}`);
   await transitions(page).getByRole("button", { name: "Place order" }).click();
-  const notice = page.locator(".ant-notification-notice").filter({ hasText: "Could not place order" });
+  const notice = page.locator(".ant-notification-notice").filter({ hasText: "Couldn't place order" });
   await expect(notice).toContainText(`${product.name} is short by 2 (1 in stock, 3 ordered)`);
   await expect(status(page)).toHaveText("Draft");
   expect(await stockOf(api, product.id)).toBe(1);

@@ -57,7 +57,8 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
         url: `${API_URL}/orders/${String(order.id)}/transitions`,
         method: "post",
         values: { to, version: order.version, ...(reason !== undefined ? { reason } : {}) },
-        successNotification: () => ({ type: "success", message: t("orderPage.moved", { number, action: actionText(to).toLowerCase() }), description: t("orderPage.nowStatus", { status: option(orders, "status", to).toLowerCase() }) }),
+        // "Order SO-000601 refunded": what happened, in one sentence (status names are participles).
+        successNotification: () => ({ type: "success", message: t("orderPage.moved", { number, status: option(orders, "status", to).toLowerCase() }) }),
         errorNotification: (error) => {
           const e = error as AppHttpError | undefined;
           if (e?.code === "VALIDATION_FAILED" && e.errors?.reason) return false;

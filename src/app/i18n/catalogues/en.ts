@@ -193,11 +193,10 @@ export const EN = {
       cancelled: "Cancelled",
       refunded: "Refunded",
     },
-    moved: "{{number}}: {{action}} done",
-    nowStatus: "The order is now {{status}}.",
+    moved: "Order {{number}} {{status}}",
     conflictTitle: "Someone else changed this order meanwhile",
     conflictDescription: "Nothing was changed. The page now shows the order as it is; check it and try again.",
-    moveFailed: "Could not {{action}}",
+    moveFailed: "Couldn't {{action}}",
     reasonDialog: {
       stockBack: "The stock of its lines goes back to the catalogue.",
       stockKept: "The stock is not given back.",
