@@ -128,6 +128,8 @@ describe("validateWrite", () => {
   it("on update only touches what was sent; null clears an optional field and cannot clear a required one", () => {
     expect(validateWrite(customers, { notes: null }, "update")).toEqual({ data: { notes: null } });
     expect(validateWrite(customers, { name: null }, "update").errors).toEqual({ name: ["Required"] });
+    // Nor one with a default (a staff member is active or not, never neither: the database agrees).
+    expect(validateWrite(staff, { active: null }, "update").errors).toEqual({ active: ["Required"] });
     expect(validateWrite(customers, {}, "update")).toEqual({ data: {} });
   });
 

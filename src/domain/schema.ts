@@ -114,7 +114,8 @@ export function validateWrite(def: EntityDef, body: Record<string, unknown>, mod
         if (f.required && f.defaultValue === undefined) errors[name] = [REQUIRED];
         else if (f.defaultValue !== undefined) data[name] = structuredClone(f.defaultValue);
       } else if (present) {
-        if (f.required) errors[name] = [REQUIRED];
+        // A field with a default always has a value (create sets it): it can change, not be cleared.
+        if (f.required || f.defaultValue !== undefined) errors[name] = [REQUIRED];
         else data[name] = null;
       }
       continue;

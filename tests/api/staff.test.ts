@@ -85,6 +85,14 @@ describe("admin", () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(["createdAt", "lastLoginAt"]);
   });
 
+  it("cannot clear whether someone is active (null): VALIDATION_FAILED on that field, nothing changed", async () => {
+    const agent = (await s.readDb()).staff.find((x) => x.email === "agent2@example.com")!;
+    const res = await admin.patch(`/api/staff/${agent.id}`, { active: null, name: "Renamed Meanwhile", version: agent.version });
+    expectError(res, 422, "VALIDATION_FAILED");
+    expect(res.body.errors).toEqual({ active: ["Required"] });
+    expect((await s.readDb()).staff.find((x) => x.id === agent.id)).toEqual(agent);
+  });
+
   it("cannot delete someone others point at (customers, orders): REFERENCED with counts", async () => {
     const db = (await s.readDb());
     const agentId = staffId(db, "agent");
