@@ -105,44 +105,42 @@ export function App() {
               undoableTimeout: UNDO_MS,
             }}
           >
-            <>
-              <Suspense fallback={<LoadingSkeleton />}>
-                <Routes>
-                  <Route
-                    element={
-                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
-                        <AppShell />
-                        <PaletteOnDemand />
-                      </Authenticated>
-                    }
-                  >
-                    <Route index element={<DashboardPage />} />
-                    {ENTITIES.map((def) => (
-                      <Route key={def.name} path={`/${def.name}`}>
-                        <Route index element={<ListPage />} />
-                        <Route path="show/:id" element={<ShowPage />} />
-                        {!def.readOnly && <Route path="create" element={<CreatePage />} />}
-                        {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
-                      </Route>
-                    ))}
-                    <Route path="/profile" element={<ProfilePage />} />
-                    <Route path="*" element={<NotFoundPage />} />
-                  </Route>
-                  <Route
-                    element={
-                      <Authenticated key="login" fallback={<Outlet />} loading={<LoadingSkeleton variant="login" />}>
-                        <LeaveLogin />
-                      </Authenticated>
-                    }
-                  >
-                    <Route path="/login" element={<LoginPage />} />
-                  </Route>
-                </Routes>
-              </Suspense>
-              <ConnectionAlert />
-              <UnsavedChangesNotifier />
-              <DocumentTitleHandler handler={documentTitle} />
-            </>
+            <Suspense fallback={<LoadingSkeleton />}>
+              <Routes>
+                <Route
+                  element={
+                    <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
+                      <AppShell />
+                      <PaletteOnDemand />
+                    </Authenticated>
+                  }
+                >
+                  <Route index element={<DashboardPage />} />
+                  {ENTITIES.map((def) => (
+                    <Route key={def.name} path={`/${def.name}`}>
+                      <Route index element={<ListPage />} />
+                      <Route path="show/:id" element={<ShowPage />} />
+                      {!def.readOnly && <Route path="create" element={<CreatePage />} />}
+                      {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
+                    </Route>
+                  ))}
+                  <Route path="/profile" element={<ProfilePage />} />
+                  <Route path="*" element={<NotFoundPage />} />
+                </Route>
+                <Route
+                  element={
+                    <Authenticated key="login" fallback={<Outlet />} loading={<LoadingSkeleton variant="login" />}>
+                      <LeaveLogin />
+                    </Authenticated>
+                  }
+                >
+                  <Route path="/login" element={<LoginPage />} />
+                </Route>
+              </Routes>
+            </Suspense>
+            <ConnectionAlert />
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={documentTitle} />
           </Refine>
         </AntdApp>
         </ConfigProvider>

@@ -197,6 +197,9 @@ function orderSql(plan: ListPlan): string {
 
 /** The order fields migration 004's tallies group by: those the row scopes and the dashboard filter on. */
 const TALLY_KEYS = ["status", "assigneeId", "customerId"] as const;
+const isTallyKey = (field: string) => (TALLY_KEYS as readonly string[]).includes(field);
+/** A row scope order_tallies can apply as it is: every condition on tally keys only (null: all rows). */
+const scopeOnTallyKeys = (scope: RowScope) => (scope ?? []).every((c) => Object.keys(c).every(isTallyKey));
 
 type Query = (sql: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
@@ -232,8 +235,7 @@ class PgReader implements Reader {
     // Orders filtered and scoped only by what order_tallies groups (an agent's own, a status):
     // the sum of their tallies, the same WHERE on the same column names.
     const whole = scope === null && !plan.filters.length;
-    const talliable = (field: string) => (TALLY_KEYS as readonly string[]).includes(field);
-    const tallied = resource === "orders" && plan.filters.every((f) => f.op === "eq" && talliable(f.field)) && (scope ?? []).every((c) => Object.keys(c).every(talliable));
+    const tallied = resource === "orders" && plan.filters.every((f) => f.op === "eq" && isTallyKey(f.field)) && scopeOnTallyKeys(scope);
     const [page, total] = await Promise.all([
       this.rows(`SELECT * FROM ${table} WHERE ${where} ORDER BY ${orderSql(plan)} ${limit}`, p.values),
       whole ? this.keptCount(tableOf(resource)) : tallied ? this.count("order_tallies", where, p.values, "sum(n)") : this.count(table, where, p.values),
@@ -546,7 +548,7 @@ export class PgStorage extends PgReader implements Storage {
     const paid = (v: (x: unknown) => string) => `o.status IN (${REVENUE_STATUSES.map((s) => v(s)).join(", ")})`;
     // Order figures from order_tallies (migration 004) when the reader's order scope filters on
     // what they are grouped by, as every role's does today; else from the orders themselves.
-    const tallied = (query.orders?.rows ?? []).every((c) => Object.keys(c).every((k) => (TALLY_KEYS as readonly string[]).includes(k)));
+    const tallied = scopeOnTallyKeys(query.orders?.rows ?? null);
     const month = (iso: string) => iso.slice(0, 7);
     const figures = tallied
       ? [
