@@ -97,6 +97,8 @@ test("a manager creates a customer picking the owner by typing, finds it with fi
   await row(page, name).getByRole("button", { name: "edit" }).click();
   // The edit page, not the list's "Credit limit from / to" filters still on screen while it loads.
   await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+  // The URL moves before the list leaves the screen; its "Credit limit" column is no input.
+  await expect(page.getByRole("heading", { name: `Edit ${name}` })).toBeVisible();
   await expect(page.getByLabel("Credit limit", { exact: true })).toHaveValue("1234.56");
   await page.getByLabel("Credit limit", { exact: true }).fill("2000");
   await page.getByRole("button", { name: "Save" }).click();

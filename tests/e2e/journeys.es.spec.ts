@@ -62,6 +62,8 @@ test("create and edit a customer", async ({ page }) => {
 
   await page.getByRole("button", { name: /Editar/ }).first().click();
   await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
+  // The form itself, not the record page (whose "Empresa" is no input) still on screen while it loads.
+  await expect(page.getByRole("heading", { name: `Editar ${name}` })).toBeVisible();
   await page.getByLabel("Empresa").fill("Compañía Ejemplo");
   await page.getByRole("button", { name: /Guardar/ }).click();
   await expect(page).toHaveURL(/\/customers\/show\/\d+$/);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique, type DemoAccount } from "./fixtures";
 
 // Issue 12: moving fast (the command palette) and live data (a second client's change shows without a reload).
@@ -10,9 +10,9 @@ async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string
   return api;
 }
 
-async function newCustomer(api: APIRequestContext, ownerEmail: string) {
+async function newCustomer(api: APIRequestContext, ownerEmail: string, prefix = "Palette") {
   const staff = (await (await api.get(`/api/staff?email=${encodeURIComponent(ownerEmail)}`)).json()) as { id: number }[];
-  const name = unique("Palette");
+  const name = unique(prefix);
   const res = await api.post("/api/customers", {
     data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, tier: "gold", creditLimit: 0, ownerId: staff[0].id },
   });
@@ -20,17 +20,30 @@ async function newCustomer(api: APIRequestContext, ownerEmail: string) {
   return (await res.json()) as { id: number; name: string; email: string; version: number };
 }
 
+/**
+ * Ctrl+K, then the palette's search box once kbar shows it as open: the box clears itself as it
+ * mounts, so text typed in the same instant was lost and the list stayed unfiltered.
+ */
+async function openPalette(page: Page) {
+  await page.keyboard.press("Control+k");
+  const search = page.getByRole("combobox", { name: "Command palette" });
+  await expect(search).toHaveAttribute("aria-expanded", "true");
+  await expect(search).toBeFocused();
+  return search;
+}
+
 test.describe("command palette", () => {
   test("Ctrl+K opens it anywhere; it goes to a list and to a new form the role may use", async ({ page, login }) => {
     await login("manager");
-    await page.keyboard.press("Control+k");
-    const search = page.getByRole("combobox", { name: "Command palette" });
-    await expect(search).toBeFocused();
+    const search = await openPalette(page);
     await search.fill("Products");
-    // Refine's own kbar hook may offer the same list again; either goes there.
-    await page.getByRole("option", { name: "Products", exact: true }).first().click();
-    await expect(page).toHaveURL(/\/products$/);
-    await page.keyboard.press("Control+k");
+    // The list filters a moment after each keystroke (kbar throttles it): once it has, the list
+    // is first and highlighted, and it stays where it is while records found by the server arrive.
+    const products = page.getByRole("option", { name: "Products", exact: true });
+    await expect(products).toHaveAttribute("aria-selected", "true");
+    await products.click();
+    await expect(page).toHaveURL(/\/products(\?|$)/);
+    await openPalette(page);
     await search.fill("New customer");
     // What the user sees before pressing Enter: the form's entry, first and highlighted.
     await expect(page.getByRole("option", { name: "New customer", exact: true })).toHaveAttribute("aria-selected", "true");
@@ -38,10 +51,24 @@ test.describe("command palette", () => {
     await expect(page).toHaveURL(/\/customers\/create$/);
   });
 
+  test("records the server finds arrive below the lists and forms, never taking the highlight from them", async ({ page, login, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL, "manager");
+    const lookalike = await newCustomer(api, ACCOUNTS.manager, "New customer");
+    await api.dispose();
+    await login("manager");
+    await (await openPalette(page)).fill("New customer");
+    const record = page.getByRole("option", { name: new RegExp(lookalike.name) });
+    await expect(record).toBeVisible();
+    const form = page.getByRole("option", { name: "New customer", exact: true });
+    await expect(form).toHaveAttribute("aria-selected", "true");
+    expect((await form.boundingBox())!.y).toBeLessThan((await record.boundingBox())!.y);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/customers\/create$/);
+  });
+
   test("an auditor is offered every list but no New form", async ({ page, login }) => {
     await login("auditor");
-    await page.keyboard.press("Control+k");
-    await expect(page.getByRole("combobox", { name: "Command palette" })).toBeFocused();
+    await openPalette(page);
     // Every "Go to" is there (each resource's access answered)…
     for (const label of ["Orders", "Customers", "Products", "Categories", "Staff", "Audit log"]) await expect(page.getByRole("option", { name: label, exact: true })).toBeVisible();
     // …and no "New …", which the same answers refused.
@@ -52,15 +79,14 @@ test.describe("command palette", () => {
     const api = await apiAs(playwright, baseURL, "manager");
     const customer = await newCustomer(api, ACCOUNTS.manager);
     await login("manager");
-    await page.keyboard.press("Control+k");
-    const search = page.getByRole("combobox", { name: "Command palette" });
+    const search = await openPalette(page);
     await search.fill(customer.email);
     await page.getByRole("option", { name: new RegExp(customer.name) }).click();
     await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
     await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
 
     const order = ((await (await api.get("/api/orders?_end=1")).json()) as { id: number; number: string }[])[0];
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     await search.fill(order.number);
     await page.getByRole("option", { name: new RegExp(order.number) }).click();
     await expect(page).toHaveURL(new RegExp(`/orders/show/${order.id}$`));
@@ -72,8 +98,7 @@ test.describe("command palette", () => {
     const theirs = await newCustomer(manager, ACCOUNTS.agent2);
     const mine = await newCustomer(manager, ACCOUNTS.agent);
     await login("agent");
-    await page.keyboard.press("Control+k");
-    const search = page.getByRole("combobox", { name: "Command palette" });
+    const search = await openPalette(page);
     await search.fill(mine.email);
     await expect(page.getByRole("option", { name: new RegExp(mine.name) })).toBeVisible();
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/customers" && new URL(r.url()).searchParams.get("q") === theirs.email);

@@ -6,7 +6,7 @@
  * "List" / "Delete" entries per resource that outranked what was typed ("New customer" + Enter
  * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, RefineKbarProvider, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, Priority, RefineKbarProvider, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
@@ -31,6 +31,15 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/**
+ * kbar orders sections by their best match unless a section states a priority. Records arrive from
+ * the server a moment after each keystroke; ranked by match they jumped above "Products" or "New
+ * customer" under the pointer and the highlight, so a click or Enter landed on another entry. Going
+ * somewhere comes first and stays put; found records follow below it.
+ */
+const NAVIGATION = Priority.HIGH;
+const FOUND = Priority.LOW;
+
 /** "Go to" and "New" for one resource, if the role may list / create it. */
 function ResourceActions({ def }: { def: EntityDef }) {
   const go = useGo();
@@ -40,12 +49,12 @@ function ResourceActions({ def }: { def: EntityDef }) {
     const out: Action[] = [];
     const icon = createElement(resolveIcon(def.icon));
     const label = t(`entities.${def.name}.label`);
-    if (list.data?.can) out.push({ id: `go-${def.name}`, name: label, section: t("palette.goTo"), icon, keywords: `${def.name} ${def.label}`, perform: () => go({ to: `/${def.name}` }) });
+    if (list.data?.can) out.push({ id: `go-${def.name}`, name: label, section: { name: t("palette.goTo"), priority: NAVIGATION }, icon, keywords: `${def.name} ${def.label}`, perform: () => go({ to: `/${def.name}` }) });
     if (!def.readOnly && create.data?.can)
       out.push({
         id: `new-${def.name}`,
         name: t("palette.new", { what: t(`entities.${def.name}.singular`).toLowerCase() }),
-        section: t("palette.create"),
+        section: { name: t("palette.create"), priority: NAVIGATION },
         icon,
         keywords: `${def.name} ${def.singular}`,
         perform: () => go({ to: `/${def.name}/create` }),
@@ -75,7 +84,7 @@ function RecordActions({ def, query }: { def: EntityDef; query: string }) {
       id: `record-${def.name}-${record.id}`,
       name: recordLabel(def, record) ?? t("list.recordN", { what: t(`entities.${def.name}.singular`), id: String(record.id) }),
       subtitle: t(`entities.${def.name}.singular`),
-      section: t(`entities.${def.name}.label`),
+      section: { name: t(`entities.${def.name}.label`), priority: FOUND },
       // kbar matches its own actions against what was typed; the server already did the finding.
       keywords: query,
       icon: createElement(resolveIcon(def.icon)),
