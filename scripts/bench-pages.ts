@@ -48,6 +48,19 @@ async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: numbe
   return { ms, jsKb: js / 1024 };
 }
 
+const FIRST_ROW = "tbody tr.ant-table-row";
+
+/** In the page before its scripts: the time of the first animation frame after a row appears. */
+function paintProbe(selector: string) {
+  const probe = window as unknown as { __firstRowPaintedAt?: number };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (probe.__firstRowPaintedAt = performance.now()));
+  });
+  observer.observe(document, { subtree: true, childList: true });
+}
+
 async function main() {
   const dir = tempDir("switchboard-pages-");
   const dbFile = path.join(dir, "db.json");
@@ -65,21 +78,28 @@ async function main() {
     const scaffoldDir = path.join(dir, "scaffold");
     await buildScaffold(scaffoldDir);
     scaffold = await serveScaffold(scaffoldDir, url);
-    const figures: Record<string, { ms: number; jsKb: number }[]> = { login: [], orders: [], scaffold: [], filter: [] };
+    const figures: Record<string, { ms: number; jsKb: number; painted?: number }[]> = { login: [], orders: [], scaffold: [], filter: [] };
 
-    /** A fresh context (cold cache) signed in as the manager, at `base`, until /orders shows a row. */
+    /**
+     * A fresh context (cold cache) signed in as the manager, at `base`, until /orders shows a row.
+     * Two clocks: the page's own (from navigation start to the frame that paints the first row,
+     * found by a MutationObserver installed before any script runs), and the driver's (until
+     * Playwright, polling through the page's busy main thread, sees the row).
+     */
     const firstRow = async (base: string) => {
       const [name, value] = (await signIn(url)).split(/=(.*)/s);
       const context = await browser.newContext({ baseURL: base });
       // Host-only cookie of 127.0.0.1: sent to both servers (cookies do not look at ports).
       await context.addCookies([{ name, value, url }]);
+      await context.addInitScript(paintProbe, FIRST_ROW);
       const page = await context.newPage();
       const figure = await timed(page, async () => {
         await page.goto("/orders");
-        await page.locator("tbody tr.ant-table-row").first().waitFor({ state: "visible" });
+        await page.locator(FIRST_ROW).first().waitFor({ state: "visible" });
       });
+      const painted = await page.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt).then((h) => h.jsonValue() as Promise<number>);
       await context.close();
-      return figure;
+      return { ...figure, painted };
     };
 
     for (let run = 1; run <= RUNS; run++) {
@@ -124,25 +144,27 @@ async function main() {
         figures.orders.push(await firstRow(url));
       }
       console.log(
-        `run ${run}: login usable ${figures.login.at(-1)!.ms.toFixed(0)} ms, first order row ${figures.orders.at(-1)!.ms.toFixed(0)} ms (scaffold ${figures.scaffold.at(-1)!.ms.toFixed(0)} ms), filter answer ${figures.filter.at(-1)!.ms.toFixed(0)} ms`,
+        `run ${run}: login usable ${figures.login.at(-1)!.ms.toFixed(0)} ms, first order row painted at ${figures.orders.at(-1)!.painted!.toFixed(0)} ms, seen ${figures.orders.at(-1)!.ms.toFixed(0)} ms (scaffold ${figures.scaffold.at(-1)!.painted!.toFixed(0)} / ${figures.scaffold.at(-1)!.ms.toFixed(0)} ms), filter answer ${figures.filter.at(-1)!.ms.toFixed(0)} ms`,
       );
     }
 
     console.log(`\nbench:pages on ${machine()}, Chromium ${browser.version()}, cold cache per run, median of ${RUNS}`);
     console.log("| measure | median | min – max | JS loaded (uncompressed, cache included) |");
     console.log("|---|---:|---:|---:|");
-    const rows: [string, string][] = [
-      ["login", "/login: form usable"],
-      ["orders", "/orders: first row on screen (signed in, cold cache)"],
-      ["scaffold", "stock scaffold /orders: first row on screen (signed in, cold cache)"],
-      ["filter", `/orders: search answer on screen (${wanted})`],
+    const rows: [string, string, "ms" | "painted"][] = [
+      ["login", "/login: form usable", "ms"],
+      ["orders", "/orders: first row painted, page clock (signed in, cold cache)", "painted"],
+      ["scaffold", "stock scaffold /orders: first row painted, page clock", "painted"],
+      ["orders", "/orders: first row seen by the driver", "ms"],
+      ["scaffold", "stock scaffold /orders: first row seen by the driver", "ms"],
+      ["filter", `/orders: search answer on screen (${wanted})`, "ms"],
     ];
-    for (const [key, label] of rows) {
-      const ms = figures[key].map((f) => f.ms);
+    for (const [key, label, clock] of rows) {
+      const ms = figures[key].map((f) => f[clock]!);
       console.log(`| ${label} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} – ${Math.max(...ms).toFixed(0)} ms | ${median(figures[key].map((f) => f.jsKb)).toFixed(0)} kB |`);
     }
-    const ratio = median(figures.orders.map((f) => f.ms)) / median(figures.scaffold.map((f) => f.ms));
-    console.log(`\nfirst order row, ours / stock scaffold (medians): ${ratio.toFixed(2)}× (goal ≤ 0.7×)`);
+    const ratio = (clock: "ms" | "painted") => (median(figures.orders.map((f) => f[clock]!)) / median(figures.scaffold.map((f) => f[clock]!))).toFixed(2);
+    console.log(`\nfirst order row, ours / stock scaffold (medians): painted ${ratio("painted")}×, seen by the driver ${ratio("ms")}× (goal ≤ 0.7×)`);
   } finally {
     await browser.close();
     await scaffold?.close();

@@ -23,17 +23,18 @@ import { i18nProvider, t } from "./i18n";
 import { useLocale } from "./i18n/use-locale";
 import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
+import { ROUTE_MODULES } from "./lib/route-modules";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
-const AppShell = lazyRetry(() => import("./components/layout/app-shell"));
-const LoginPage = lazyRetry(() => import("./pages/login-page"));
-const DashboardPage = lazyRetry(() => import("./pages/dashboard-page"));
-const ProfilePage = lazyRetry(() => import("./pages/profile-page"));
-const ListPage = lazyRetry(() => import("./pages/list-page"));
-const ShowPage = lazyRetry(() => import("./pages/show-page"));
-const CreatePage = lazyRetry(() => import("./pages/create-page"));
-const EditPage = lazyRetry(() => import("./pages/edit-page"));
-const NotFoundPage = lazyRetry(() => import("./pages/not-found-page"));
+const AppShell = lazyRetry(ROUTE_MODULES.shell);
+const LoginPage = lazyRetry(ROUTE_MODULES.login);
+const DashboardPage = lazyRetry(ROUTE_MODULES.dashboard);
+const ProfilePage = lazyRetry(ROUTE_MODULES.profile);
+const ListPage = lazyRetry(ROUTE_MODULES.list);
+const ShowPage = lazyRetry(ROUTE_MODULES.show);
+const CreatePage = lazyRetry(ROUTE_MODULES.create);
+const EditPage = lazyRetry(ROUTE_MODULES.edit);
+const NotFoundPage = lazyRetry(ROUTE_MODULES.notFound);
 const CommandPalette = lazyRetry(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
 /**

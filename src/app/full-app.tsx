@@ -1,11 +1,16 @@
 import { unstableSetRender } from "antd";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
+import { preloadPath } from "./lib/route-modules";
 import "./styles.css";
 
 /** The whole app: Refine, antd, every route behind sign-in (main.tsx loads it for every path but /login). */
 export function mountApp(root: HTMLElement) {
+  // The layout and the page this path renders (and a record page's override) load while the
+  // session is checked, instead of one after the other as React reaches them.
+  preloadPath(window.location.pathname, (resource) => ENTITIES.find((def) => def.name === resource)?.overrides?.show);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
   unstableSetRender((node, container) => {

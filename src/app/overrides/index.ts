@@ -1,6 +1,7 @@
 import { type ComponentType } from "react";
 import type { EntityDef } from "../../domain/fields";
 import { lazyRetry } from "../lib/lazy-retry";
+import { OVERRIDE_MODULES } from "../lib/route-modules";
 
 export interface OverrideProps {
   def: EntityDef;
@@ -13,8 +14,8 @@ export interface OverrideProps {
  */
 export const OVERRIDES: Record<string, ComponentType<OverrideProps>> = {
   // Loaded when shown: the generic pages that look an override up do not download it.
-  "audit-event-show": lazyRetry(() => import("./audit-event-show")),
-  "order-show": lazyRetry(() => import("./order-show").then((m) => ({ default: m.OrderShow }))),
+  "audit-event-show": lazyRetry(OVERRIDE_MODULES["audit-event-show"]),
+  "order-show": lazyRetry(OVERRIDE_MODULES["order-show"]),
 };
 
 export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): ComponentType<OverrideProps> | undefined {

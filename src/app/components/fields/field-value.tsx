@@ -59,6 +59,17 @@ interface FieldValueProps {
   name?: string;
 }
 
+/**
+ * Text cut to one line in a table cell, whole on hover. CSS does the cutting: antd's measured
+ * ellipsis (Typography with a tooltip) forced a layout per cell as a list rendered, twenty rows at
+ * a time.
+ */
+const Clipped = ({ text }: { text: string }) => (
+  <span className="sb-clipped" title={text}>
+    {text}
+  </span>
+);
+
 /** One value of a field, shown as its type says: money as dollars, dates with dayjs, booleans as tags. */
 export function FieldValue({ field, value, referenceLabel, compact, name }: FieldValueProps) {
   const { t, money, number } = useLocale();
@@ -80,9 +91,7 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
       return field.reference ? <Link to={`/${field.reference}/show/${String(value)}`}>{referenceLabel ?? `#${String(value)}`}</Link> : <>{String(value)}</>;
     case "longtext":
       return compact ? (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
-          {String(value)}
-        </Typography.Text>
+        <Clipped text={String(value)} />
       ) : (
         <Typography.Paragraph style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>{String(value)}</Typography.Paragraph>
       );
@@ -93,12 +102,6 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
     case "password":
       return <Empty />;
     default:
-      return compact ? (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
-          {String(value)}
-        </Typography.Text>
-      ) : (
-        <>{String(value)}</>
-      );
+      return compact ? <Clipped text={String(value)} /> : <>{String(value)}</>;
   }
 }

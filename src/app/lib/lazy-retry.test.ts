@@ -1,0 +1,54 @@
+import { createElement, Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { lazyRetry } from "./lazy-retry";
+import { modulesForPath, moduleLoader, OVERRIDE_MODULES, ROUTE_MODULES } from "./route-modules";
+
+const Page = () => createElement("p", null, "the page");
+const inSuspense = (component: ReturnType<typeof lazyRetry>) => renderToString(createElement(Suspense, { fallback: createElement("p", null, "loading") }, createElement(component)));
+
+describe("lazyRetry", () => {
+  it("renders a module that has already arrived in the same pass, without its fallback", async () => {
+    const load = moduleLoader(async () => ({ default: Page }));
+    await load();
+    const html = inSuspense(lazyRetry(load));
+    expect(html).toContain("<p>the page</p>");
+    expect(html).not.toContain("loading");
+  });
+
+  it("suspends on a module still on its way", () => {
+    const load = moduleLoader(() => new Promise<{ default: typeof Page }>(() => undefined));
+    const html = inSuspense(lazyRetry(load));
+    expect(html).toContain("<p>loading</p>");
+    expect(html).not.toContain("the page");
+  });
+
+  it("fetches a module once however often it is asked for, and again after a failure", async () => {
+    let fetches = 0;
+    let fail = true;
+    const load = moduleLoader(async () => {
+      fetches++;
+      if (fail) throw new Error("Failed to fetch dynamically imported module");
+      return { default: Page };
+    });
+    await expect(load()).rejects.toThrow();
+    fail = false;
+    await Promise.all([load(), load()]);
+    expect(fetches).toBe(2);
+    expect(load.arrived?.default).toBe(Page);
+  });
+});
+
+describe("modulesForPath", () => {
+  const names = (path: string, override?: string) => modulesForPath(path, () => override).map((load) => Object.entries({ ...ROUTE_MODULES, ...OVERRIDE_MODULES }).find(([, l]) => l === load)?.[0]);
+  it.each([
+    ["/", ["shell", "dashboard"]],
+    ["/profile", ["shell", "profile"]],
+    ["/orders", ["shell", "list"]],
+    ["/customers/create", ["shell", "create"]],
+    ["/customers/edit/7", ["shell", "edit"]],
+    ["/customers/show/7", ["shell", "show"]],
+    ["/customers/nonsense/7", ["shell", "notFound"]],
+  ])("%s renders %j", (path, expected) => expect(names(path)).toEqual(expected));
+  it("adds a record page's override where the definitions name one", () => expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
+});

@@ -1,0 +1,80 @@
+import type { ComponentType } from "react";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each view has props of its own
+type PageModule = { default: ComponentType<any> };
+
+/** A lazily loaded module, fetched once; `arrived` holds it once it is in. */
+export interface ModuleLoader<M> {
+  (): Promise<M>;
+  arrived?: M;
+}
+
+export function moduleLoader<M>(load: () => Promise<M>): ModuleLoader<M> {
+  let pending: Promise<M> | undefined;
+  const get: ModuleLoader<M> = () =>
+    (pending ??= load().then(
+      (module) => (get.arrived = module),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  return get;
+}
+
+/**
+ * The layout and the pages of the routes (app.tsx renders them lazily), and the views that
+ * replace a generic page (overrides/index.ts).
+ */
+export const ROUTE_MODULES = {
+  shell: moduleLoader(() => import("../components/layout/app-shell")),
+  dashboard: moduleLoader(() => import("../pages/dashboard-page")),
+  profile: moduleLoader(() => import("../pages/profile-page")),
+  list: moduleLoader(() => import("../pages/list-page")),
+  show: moduleLoader(() => import("../pages/show-page")),
+  create: moduleLoader(() => import("../pages/create-page")),
+  edit: moduleLoader(() => import("../pages/edit-page")),
+  notFound: moduleLoader(() => import("../pages/not-found-page")),
+  login: moduleLoader(() => import("../pages/login-page")),
+};
+
+export const OVERRIDE_MODULES: Record<string, ModuleLoader<PageModule>> = {
+  "audit-event-show": moduleLoader(() => import("../overrides/audit-event-show")),
+  "order-show": moduleLoader(() => import("../overrides/order-show").then((m) => ({ default: m.OrderShow }))),
+};
+
+/**
+ * What a path renders behind sign-in, by the route shapes of app.tsx: the layout and a page, and
+ * for a record page the view that replaces it, if `showOverride` names one for the resource.
+ */
+export function modulesForPath(path: string, showOverride: (resource: string) => string | undefined = () => undefined): ModuleLoader<unknown>[] {
+  const [first, action, ...rest] = path.split("/").filter(Boolean);
+  const page =
+    first === undefined
+      ? ROUTE_MODULES.dashboard
+      : first === "profile" && action === undefined
+        ? ROUTE_MODULES.profile
+        : action === undefined
+          ? ROUTE_MODULES.list
+          : action === "create" && rest.length === 0
+            ? ROUTE_MODULES.create
+            : action === "edit" && rest.length === 1
+              ? ROUTE_MODULES.edit
+              : action === "show" && rest.length === 1
+                ? ROUTE_MODULES.show
+                : ROUTE_MODULES.notFound;
+  const override = page === ROUTE_MODULES.show ? OVERRIDE_MODULES[showOverride(first) ?? ""] : undefined;
+  return [ROUTE_MODULES.shell, page, ...(override ? [override] : [])];
+}
+
+/**
+ * Starts fetching the modules a path renders. Left to themselves, lazy modules are fetched only
+ * when React reaches them (the layout after the session check, the page after the layout, an
+ * override after the page), and each reveal then waits out React's 300 ms throttle for Suspense
+ * fallbacks; arrived beforehand, they render at once (lazyRetry). The app starts them before its
+ * first render (full-app.tsx), so they load while it checks the session. A failure here is left
+ * to the render, which retries and says so.
+ */
+export function preloadPath(path: string, showOverride?: (resource: string) => string | undefined) {
+  for (const load of modulesForPath(path, showOverride)) load().catch(() => undefined);
+}
