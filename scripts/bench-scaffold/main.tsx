@@ -2,7 +2,9 @@
  * The yardstick of `npm run bench:bundle` and `npm run bench:pages`: what `npm create refine-app`
  * makes with Ant Design, simple-rest and React Router — Refine with @refinedev/antd's
  * useNotificationProvider, RefineThemes in a ConfigProvider (light / dark switch in the header),
- * ThemedLayout with ThemedSider, and one resource with List / Show / Edit / Create written as the
+ * ThemedLayout with ThemedSider, the command palette the template always wires in (RefineKbarProvider
+ * around the app, <RefineKbar /> inside Refine; its DevtoolsProvider / DevtoolsPanel are for `npm run
+ * dev` and left out), and one resource with List / Show / Edit / Create written as the
  * template writes blog_posts (useTable, useShow, useForm, useSelect, MarkdownField, DateField, the
  * record buttons), here on our `orders` (notes in the place of the post's content, the customer in
  * the place of its category). Stock: every page in one bundle, no app code, built with a plain
@@ -10,6 +12,7 @@
  */
 import { Create, DateField, DeleteButton, Edit, EditButton, List, MarkdownField, NumberField, RefineThemes, Show, ShowButton, TextField, ThemedLayout, ThemedSider, useForm, useNotificationProvider, useSelect, useTable } from "@refinedev/antd";
 import "@refinedev/antd/dist/reset.css";
+import { RefineKbar, RefineKbarProvider } from "@refinedev/kbar";
 import { Refine, useGetIdentity, useMany, useOne, useShow, type BaseRecord } from "@refinedev/core";
 import routerProvider, { DocumentTitleHandler, NavigateToResource, UnsavedChangesNotifier } from "@refinedev/react-router";
 import dataProvider from "@refinedev/simple-rest";
@@ -156,37 +159,40 @@ function OrderCreate() {
 function App() {
   return (
     <BrowserRouter>
-      <ColorModeContextProvider>
-        <AntdApp>
-          <Refine
-            dataProvider={dataProvider("/api")}
-            notificationProvider={useNotificationProvider}
-            routerProvider={routerProvider}
-            resources={[{ name: "orders", list: "/orders", create: "/orders/create", edit: "/orders/edit/:id", show: "/orders/show/:id", meta: { canDelete: true } }]}
-            options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
-          >
-            <Routes>
-              <Route
-                element={
-                  <ThemedLayout Header={Header} Sider={(props) => <ThemedSider {...props} fixed />}>
-                    <Outlet />
-                  </ThemedLayout>
-                }
-              >
-                <Route index element={<NavigateToResource resource="orders" />} />
-                <Route path="/orders">
-                  <Route index element={<OrderList />} />
-                  <Route path="create" element={<OrderCreate />} />
-                  <Route path="edit/:id" element={<OrderEdit />} />
-                  <Route path="show/:id" element={<OrderShow />} />
+      <RefineKbarProvider>
+        <ColorModeContextProvider>
+          <AntdApp>
+            <Refine
+              dataProvider={dataProvider("/api")}
+              notificationProvider={useNotificationProvider}
+              routerProvider={routerProvider}
+              resources={[{ name: "orders", list: "/orders", create: "/orders/create", edit: "/orders/edit/:id", show: "/orders/show/:id", meta: { canDelete: true } }]}
+              options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
+            >
+              <Routes>
+                <Route
+                  element={
+                    <ThemedLayout Header={Header} Sider={(props) => <ThemedSider {...props} fixed />}>
+                      <Outlet />
+                    </ThemedLayout>
+                  }
+                >
+                  <Route index element={<NavigateToResource resource="orders" />} />
+                  <Route path="/orders">
+                    <Route index element={<OrderList />} />
+                    <Route path="create" element={<OrderCreate />} />
+                    <Route path="edit/:id" element={<OrderEdit />} />
+                    <Route path="show/:id" element={<OrderShow />} />
+                  </Route>
                 </Route>
-              </Route>
-            </Routes>
-            <UnsavedChangesNotifier />
-            <DocumentTitleHandler />
-          </Refine>
-        </AntdApp>
-      </ColorModeContextProvider>
+              </Routes>
+              <RefineKbar />
+              <UnsavedChangesNotifier />
+              <DocumentTitleHandler />
+            </Refine>
+          </AntdApp>
+        </ColorModeContextProvider>
+      </RefineKbarProvider>
     </BrowserRouter>
   );
 }
