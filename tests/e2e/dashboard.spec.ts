@@ -145,3 +145,19 @@ test("each bar opens the orders it counts: a status's orders, a day's orders; a 
   await expect(orderRows.first()).toBeVisible();
   for (const text of await orderRows.allInnerTexts()) expect(text).toContain(top.name);
 });
+
+test("the charts count in whole numbers: no axis says 0.5 orders", async ({ page, login }) => {
+  // An agent's own figures are small (a few orders a day), where a scale would step by halves.
+  const answer = statsResponse(page);
+  await login("agent");
+  const stats = (await (await answer).json()) as DashboardStats;
+  expect(Math.max(...stats.ordersPerDay.map((d) => d.count))).toBeLessThan(10);
+  for (const name of [/^Orders per day/, /^Orders by status/]) {
+    const chart = page.getByRole("figure", { name });
+    await expect(chart.locator(".visx-axis-tick").first()).toBeVisible();
+    const numbers = (await chart.locator(".visx-axis-tick text").allTextContents()).filter((text) => /^[\d.,]+$/.test(text));
+    expect(numbers.length, `${String(name)} has a count axis`).toBeGreaterThan(1);
+    // Whole counts in the locale's digits ("1,000"), never "0.5" or "1.0".
+    for (const text of numbers) expect(text, `${String(name)} tick`).toMatch(/^\d{1,3}(,\d{3})*$/);
+  }
+});

@@ -124,6 +124,21 @@ test.describe("live data", () => {
     await admin.dispose();
   });
 
+  test("an edit page says at once who changed the record, before saving, and keeps what was typed", async ({ page, login, playwright, baseURL }) => {
+    const admin = await apiAs(playwright, baseURL, "admin");
+    const customer = await newCustomer(admin, ACCOUNTS.manager);
+    await login("manager");
+    await page.goto(`/customers/edit/${customer.id}`);
+    const notes = page.getByLabel("Notes", { exact: true });
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.name);
+    await notes.fill("Typed before their change");
+    const res = await admin.patch(`/api/customers/${customer.id}`, { data: { tier: "silver", version: customer.version } });
+    expect(res.status()).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: "Ada Admin changed this customer just now." })).toBeVisible();
+    await expect(notes).toHaveValue("Typed before their change");
+    await admin.dispose();
+  });
+
   test("a record page shows another's change live", async ({ page, login, playwright, baseURL }) => {
     const admin = await apiAs(playwright, baseURL, "admin");
     const customer = await newCustomer(admin, ACCOUNTS.manager);

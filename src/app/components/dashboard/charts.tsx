@@ -29,7 +29,11 @@ function useChartColors() {
   };
 }
 
-/** Counts are whole: no 0.5 orders on an axis. */
+/**
+ * Counts are whole: no 0.5 orders on an axis. The values alone are not enough: left to itself the
+ * axis formats them by the scale's step, "0.0, 1.0, 2.0" where the step is a half; `number` writes
+ * them as counts in the reader's locale.
+ */
 const wholeTicks = (scale: ReturnType<typeof scaleLinear<number>>) => scale.ticks(5).filter(Number.isInteger);
 
 /**
@@ -97,7 +101,7 @@ export function OrdersPerDayChart({ data, linkFor }: { data: { date: string; cou
                   </BarLink>
                 );
               })}
-              <AxisLeft scale={y} tickValues={wholeTicks(y)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={(v) => number(Number(v))} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
               <AxisBottom
                 top={innerHeight}
                 scale={x}
@@ -126,7 +130,7 @@ const STATUS_COLORS: Record<string, string> = {
 };
 
 export function OrdersByStatusChart({ data, linkFor }: { data: { status: string; label: string; count: number }[]; linkFor: (status: string) => string }) {
-  const { t } = useLocale();
+  const { t, number } = useLocale();
   const colors = useChartColors();
   return (
     <Responsive label={t("dashboard.chartByStatus", { list: data.map((d) => `${d.label} ${d.count}`).join(", ") })}>
@@ -151,7 +155,7 @@ export function OrdersByStatusChart({ data, linkFor }: { data: { status: string;
                 );
               })}
               <AxisLeft scale={y} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
-              <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} tickFormat={(v) => number(Number(v))} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
             </Group>
           </svg>
         );
