@@ -6,11 +6,17 @@ import { App } from "./app";
 import { preloadPath } from "./lib/route-modules";
 import "./styles.css";
 
+/** On a slow connection the app starts without them after this long, and shows its own spinners. */
+const ROUTE_MODULES_WAIT_MS = 2_000;
+
 /** The whole app: Refine, antd, every route behind sign-in (main.tsx loads it for every path but /login). */
-export function mountApp(root: HTMLElement) {
-  // The layout and the page this path renders (and a record page's override) load while the
-  // session is checked, instead of one after the other as React reaches them.
-  preloadPath(window.location.pathname, (resource) => ENTITIES.find((def) => def.name === resource)?.overrides?.show);
+export async function mountApp(root: HTMLElement) {
+  // The layout and the page this path renders (and a record page's override) are fetched now and
+  // the first render waits for them (the HTML's skeleton stays up meanwhile): rendered before they
+  // arrive, each lazy boundary would show its fallback and hold the page back for React's reveal
+  // throttle. A module that fails is left to the render, which retries it and says so.
+  const modules = preloadPath(window.location.pathname, (resource) => ENTITIES.find((def) => def.name === resource)?.overrides?.show);
+  await Promise.race([modules, new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
   unstableSetRender((node, container) => {

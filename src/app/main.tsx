@@ -17,7 +17,7 @@ async function loadLogin(at: HTMLElement) {
 }
 async function loadApp(at: HTMLElement) {
   const { mountApp } = await import("./full-app");
-  mountApp(at);
+  await mountApp(at);
 }
 
 const path = window.location.pathname;

@@ -68,13 +68,11 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
 }
 
 /**
- * Starts fetching the modules a path renders. Left to themselves, lazy modules are fetched only
- * when React reaches them (the layout after the session check, the page after the layout, an
- * override after the page), and each reveal then waits out React's 300 ms throttle for Suspense
- * fallbacks; arrived beforehand, they render at once (lazyRetry). The app starts them before its
- * first render (full-app.tsx), so they load while it checks the session. A failure here is left
- * to the render, which retries and says so.
+ * Fetches the modules a path renders; settles when each has arrived or failed. Left to themselves,
+ * lazy modules are fetched only when React reaches them (the layout after the session check, the
+ * page after the layout, an override after the page), and each reveal then waits out React's 300 ms
+ * throttle for Suspense fallbacks; arrived beforehand, they render at once (lazyRetry).
  */
-export function preloadPath(path: string, showOverride?: (resource: string) => string | undefined) {
-  for (const load of modulesForPath(path, showOverride)) load().catch(() => undefined);
+export function preloadPath(path: string, showOverride?: (resource: string) => string | undefined): Promise<unknown> {
+  return Promise.allSettled(modulesForPath(path, showOverride).map((load) => load()));
 }
