@@ -1,6 +1,6 @@
 /** Issue 3 as a manager uses it all day: customers, products and categories through the generic views. */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { choose, expect, exportCsv, fieldError, test, unique } from "./fixtures";
+import { AFTER_UNDO, choose, expect, exportCsv, fieldError, test, unique } from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 
@@ -182,7 +182,7 @@ test("deleting a category with products is refused with the count; bulk delete s
   await page.goto(`/categories/show/${used.id}`);
   await page.getByRole("button", { name: "Delete" }).click();
   await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
-  await expect(page.locator(".ant-notification")).toContainText(`${productCount} products point at it. Nothing was deleted.`);
+  await expect(page.locator(".ant-notification")).toContainText(`${productCount} products point at it. Nothing was deleted.`, AFTER_UNDO);
   await expect(page.getByRole("heading", { name: String(used.name) })).toBeVisible();
   await page.getByRole("tab", { name: "Products" }).click();
   await expect(page.getByText(`${productCount} in all`)).toBeVisible();
@@ -196,7 +196,7 @@ test("deleting a category with products is refused with the count; bulk delete s
   await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
 
   const summary = page.getByRole("dialog", { name: "Bulk delete" });
-  await expect(summary).toContainText("2 deleted, 1 refused");
+  await expect(summary).toContainText("2 deleted, 1 refused", AFTER_UNDO);
   await expect(summary.getByRole("region", { name: "Deleted" })).toContainText(`${prefix} 1`);
   await expect(summary.getByRole("region", { name: "Deleted" })).toContainText(`${prefix} 2`);
   const refused = summary.getByRole("region", { name: "Refused" });
@@ -329,7 +329,7 @@ for (const { resource, find } of REFERENCED) {
     await searchFor(page, resource, name);
     await row(page, name).first().getByRole("button", { name: "delete" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
-    await expect(page.locator(".ant-notification")).toContainText(says);
+    await expect(page.locator(".ant-notification")).toContainText(says, AFTER_UNDO);
     await expect(page.locator(".ant-notification")).toContainText("Nothing was deleted.");
     await page.reload();
     await expect(row(page, name).first()).toBeVisible();

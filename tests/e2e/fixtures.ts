@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
+import { UNDO_MS } from "../../src/domain/constants";
 
 export const DEMO_PASSWORD = "switchboard-demo";
 export const ACCOUNTS = {
@@ -19,6 +20,12 @@ export type DemoAccount = keyof typeof ACCOUNTS;
  * (409/422), the rate limit (429). A 5xx, a React warning or an uncaught error still fails.
  */
 const EXPECTED_CONSOLE_ERRORS = [/^Failed to load resource: the server responded with a status of (401|403|404|409|422|429)\b/];
+
+/**
+ * For what a delete does only after its undo window (SPEC §11): the window itself, then the
+ * expect timeout of playwright.config.ts for what a user waits for on a busy machine.
+ */
+export const AFTER_UNDO = { timeout: UNDO_MS + 15_000 };
 
 /** Fill in the sign-in form and press the button (the page must be on /login). */
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -1,6 +1,6 @@
 /** Issue 12, "Moving fast": a row opens its record, keyboard and focus, lists that keep their rows, undo, the order form's stock. */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test, unique, type DemoAccount } from "./fixtures";
+import { ACCOUNTS, AFTER_UNDO, DEMO_PASSWORD, expect, submitLogin, test, unique, type DemoAccount } from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 
@@ -243,7 +243,7 @@ test.describe("undo instead of regret", () => {
     // Not undone: sent when the countdown ends, then on to the list.
     await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
-    await expect(page).toHaveURL(/\/customers(\?|$)/);
+    await expect(page).toHaveURL(/\/customers(\?|$)/, AFTER_UNDO);
     expect(await status(api, customer.id)).toBe(404);
     await api.dispose();
   });
