@@ -23,6 +23,7 @@ import { i18nProvider, t } from "./i18n";
 import { useLocale } from "./i18n/use-locale";
 import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
+import { listenForTypeAhead } from "./lib/palette-type-ahead";
 import { ROUTE_MODULES } from "./lib/route-modules";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
@@ -43,6 +44,7 @@ const CommandPalette = lazyRetry(() => import("./components/command-palette").th
  */
 function PaletteOnDemand() {
   const [wanted, setWanted] = useState(false);
+  useEffect(() => listenForTypeAhead(), []);
   useEffect(() => {
     if (wanted) return;
     const onKey = (e: KeyboardEvent) => {

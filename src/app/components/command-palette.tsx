@@ -6,7 +6,7 @@
  * "List" / "Delete" entries per resource that outranked what was typed ("New customer" + Enter
  * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, Priority, RefineKbarProvider, useKBar, useMatches, useRegisterActions, type Action } from "@refinedev/kbar";
+import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, Priority, RefineKbarProvider, useKBar, useMatches, useRegisterActions, VisualState, type Action } from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
@@ -15,6 +15,7 @@ import type { EntityDef } from "../../domain/fields";
 import { t } from "../i18n";
 import { resolveIcon } from "../icons";
 import { recordLabel } from "../lib/entity-view";
+import { setPaletteShown, takeTypeAhead } from "../lib/palette-type-ahead";
 
 /** Records found per resource; the palette is for jumping, not browsing. */
 const FOUND_PER_RESOURCE = 5;
@@ -95,6 +96,30 @@ function RecordActions({ def, query }: { def: EntityDef; query: string }) {
   return null;
 }
 
+/**
+ * What was typed since Ctrl+K (palette-type-ahead.ts) goes into the box once the palette has
+ * finished opening. Until then kbar is still mounting and registering, and its box (a controlled
+ * input fed through its store a render late) let a key typed meanwhile replace the one before.
+ * The text goes in as typing does, an input event React handles at once, outside React's commit;
+ * keys typed until then are still held, so none overtakes it.
+ */
+function TypedAhead() {
+  const { query, showing } = useKBar((state) => ({ showing: state.visualState === VisualState.showing }));
+  useEffect(() => {
+    if (!showing) return;
+    const timer = setTimeout(() => {
+      const typed = takeTypeAhead();
+      if (!typed) return;
+      query.getInput().focus();
+      // execCommand is deprecated but is still the one way to type into a field as the user would
+      // (input events, the caret, undo); where a browser refuses it, the store takes the text.
+      if (!document.execCommand("insertText", false, typed)) query.setSearch(typed);
+    });
+    return () => clearTimeout(timer);
+  }, [query, showing]);
+  return null;
+}
+
 function Results() {
   const { results } = useMatches();
   const { token } = theme.useToken();
@@ -148,6 +173,10 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
     // Once, for the keypress that loaded it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  useEffect(() => {
+    setPaletteShown(open);
+    return () => setPaletteShown(false);
+  }, [open]);
   const query = useDebounced(open ? search.trim() : "", SEARCH_DELAY_MS);
   return (
     <>
@@ -165,6 +194,7 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
               defaultPlaceholder={t("palette.placeholder")}
               style={{ width: "100%", boxSizing: "border-box", padding: "14px 16px", fontSize: 16, border: "none", outline: "none", background: "transparent", color: token.colorText }}
             />
+            <TypedAhead />
             <Results />
           </KBarAnimator>
         </KBarPositioner>
