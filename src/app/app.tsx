@@ -23,7 +23,7 @@ import { i18nProvider, t } from "./i18n";
 import { useLocale } from "./i18n/use-locale";
 import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
-import { listenForTypeAhead } from "./lib/palette-type-ahead";
+import { isPaletteShortcut, listenForTypeAhead } from "./lib/palette-type-ahead";
 import { ROUTE_MODULES } from "./lib/route-modules";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
@@ -48,7 +48,7 @@ function PaletteOnDemand() {
   useEffect(() => {
     if (wanted) return;
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+      if (isPaletteShortcut(e)) {
         e.preventDefault();
         setWanted(true);
       }

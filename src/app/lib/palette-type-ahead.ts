@@ -35,7 +35,8 @@ export function takeTypeAhead(): string {
 
 const MODIFIERS = new Set(["Shift", "Control", "Alt", "Meta", "CapsLock", "AltGraph"]);
 
-function isPaletteShortcut(e: KeyboardEvent) {
+/** Ctrl+K, or ⌘K on a Mac: the palette's shortcut. */
+export function isPaletteShortcut(e: KeyboardEvent) {
   return (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k";
 }
 
@@ -62,10 +63,10 @@ export function onKeyDownForTypeAhead(e: KeyboardEvent) {
 }
 
 /** Installs the listener; returns its removal. */
-export function listenForTypeAhead(target: Window = window): () => void {
-  target.addEventListener("keydown", onKeyDownForTypeAhead, { capture: true });
+export function listenForTypeAhead(): () => void {
+  window.addEventListener("keydown", onKeyDownForTypeAhead, { capture: true });
   return () => {
-    target.removeEventListener("keydown", onKeyDownForTypeAhead, { capture: true });
+    window.removeEventListener("keydown", onKeyDownForTypeAhead, { capture: true });
     stop();
   };
 }

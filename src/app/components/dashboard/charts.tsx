@@ -29,12 +29,17 @@ function useChartColors() {
   };
 }
 
+type CountScale = ReturnType<typeof scaleLinear<number>>;
+
+/** Counts are whole: no 0.5 orders on an axis or a grid line. */
+const wholeTicks = (scale: CountScale) => scale.ticks(5).filter(Number.isInteger);
+
 /**
- * Counts are whole: no 0.5 orders on an axis. The values alone are not enough: left to itself the
- * axis formats them by the scale's step, "0.0, 1.0, 2.0" where the step is a half; `number` writes
- * them as counts in the reader's locale.
+ * A count axis's ticks and their labels. The values alone are not enough: left to itself the axis
+ * formats them by the scale's step, "0.0, 1.0, 2.0" where the step is a half; `number` writes them
+ * as counts in the reader's locale.
  */
-const wholeTicks = (scale: ReturnType<typeof scaleLinear<number>>) => scale.ticks(5).filter(Number.isInteger);
+const countAxis = (scale: CountScale, number: (n: number) => string) => ({ tickValues: wholeTicks(scale), tickFormat: (v: unknown) => number(Number(v)) });
 
 /**
  * A bar that opens the list it counts: a real link (keyboard, middle-click, a new tab) named by
@@ -101,7 +106,7 @@ export function OrdersPerDayChart({ data, linkFor }: { data: { date: string; cou
                   </BarLink>
                 );
               })}
-              <AxisLeft scale={y} tickValues={wholeTicks(y)} tickFormat={(v) => number(Number(v))} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisLeft scale={y} {...countAxis(y, number)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
               <AxisBottom
                 top={innerHeight}
                 scale={x}
@@ -155,7 +160,7 @@ export function OrdersByStatusChart({ data, linkFor }: { data: { status: string;
                 );
               })}
               <AxisLeft scale={y} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
-              <AxisBottom top={innerHeight} scale={x} tickValues={wholeTicks(x)} tickFormat={(v) => number(Number(v))} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisBottom top={innerHeight} scale={x} {...countAxis(x, number)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
             </Group>
           </svg>
         );
