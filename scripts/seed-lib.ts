@@ -8,6 +8,7 @@
  * order is placed or cancelled, and each change leaves its audit event.
  */
 import { createHash } from "node:crypto";
+import { builtInRoleRows } from "../src/domain/roles/built-in";
 import fs from "node:fs";
 import path from "node:path";
 import { base, en, Faker } from "@faker-js/faker";
@@ -232,7 +233,7 @@ export type SeedItem =
 
 /** The whole data set as the data file holds it. */
 export async function generateDb(options: Partial<SeedOptions> = {}): Promise<DbShape> {
-  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], counters: { orderNumber: 1 } };
+  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], roles: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], counters: { orderNumber: 1 } };
   const events: SeedEvent[] = [];
   for (const item of generateRecords(options)) {
     if (item.kind === "order") {
@@ -252,6 +253,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     categories: db.categories,
     products: db.products,
     orders: db.orders,
+    // As old as the oldest account: the roles were there before anyone held one.
+    roles: builtInRoleRows(db.staff.map((s) => s.createdAt).sort()[0]) as Row[],
     "audit-events": db["audit-events"],
     credentials: db.credentials,
     sessions: [],

@@ -11,7 +11,7 @@
 import type pg from "pg";
 import type { Row } from "../../src/server/db-shape";
 import { credentialsFor, generateRecords, type SeedEvent, type SeedOptions } from "../seed-lib";
-import { recountRows } from "../../src/server/storage/pg-migrate";
+import { ensureBuiltInRoles, recountRows } from "../../src/server/storage/pg-migrate";
 import { copyRows, quoteIdent } from "./pg-copy";
 
 /** The tables the seed fills, in an order in which every row comes after what it points at. */
@@ -56,6 +56,8 @@ export async function seedPostgres(client: pg.ClientBase, options: Partial<SeedO
     for (const t of SEED_TABLES) columns[t] = await columnsOf(client, t);
     if (replace) await client.query(`TRUNCATE ${CLEARED_TABLES.map(quoteIdent).join(", ")} RESTART IDENTITY CASCADE`);
     else if (await existingRows(client)) throw new NotEmptyError("the database already holds data: refusing to seed over it (--replace empties it first)");
+    // Staff hold roles by key: the built-in ones must be there first.
+    await ensureBuiltInRoles(client);
     // Loading the whole set in one go: room to sort for the indexes and the audit ids.
     await client.query("SET LOCAL maintenance_work_mem = '512MB'");
     await client.query("SET LOCAL work_mem = '256MB'");

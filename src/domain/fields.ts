@@ -14,6 +14,7 @@ export type FieldType =
   | "reference" // integer id of a record of `reference`
   | "password" // write-only secret, never stored on the record itself
   | "items" // order lines
+  | "rules" // a role's rules (src/domain/roles)
   | "json"; // structured, read-only (audit changes)
 
 /** Who writes a field: the client on create and update, only on create, or only the server. */
@@ -35,6 +36,11 @@ export interface FieldDef {
    * values it may go to. The server refuses other moves; the edit form offers only these.
    */
   transitions?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * For an `enum` whose values are the `key`s of another resource's records (a staff member's
+   * role): the options are those records, not a fixed list.
+   */
+  optionsFrom?: { resource: string; field: string };
   /** For `reference`: the resource pointed at. */
   reference?: string;
   /**
@@ -67,8 +73,8 @@ export interface RelatedList {
   label: string;
 }
 
-export interface EntityDef {
-  name: string;
+export interface EntityDef<Name extends string = string> {
+  name: Name;
   label: string;
   singular: string;
   /** An @ant-design/icons name, resolved by the app. */

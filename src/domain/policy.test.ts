@@ -37,6 +37,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     products: all,
     orders: { ...all, transition: [true, true] },
     "audit-events": readOnly,
+    roles: all,
   },
   manager: {
     staff: readOnly,
@@ -45,6 +46,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     products: all,
     orders: { ...all, transition: [true, true] },
     "audit-events": readOnly,
+    roles: readOnly,
   },
   agent: {
     staff: readOnly,
@@ -53,6 +55,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     products: readOnly,
     orders: { ...ownOnly, delete: [true, false], transition: [true, false] },
     "audit-events": none,
+    roles: none,
   },
   auditor: {
     staff: readOnly,
@@ -61,6 +64,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     products: readOnly,
     orders: readOnly,
     "audit-events": readOnly,
+    roles: readOnly,
   },
 };
 

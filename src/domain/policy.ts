@@ -1,107 +1,77 @@
 /**
- * Who may do what, on which rows, with which fields (SPEC §6). One definition: the server
- * refuses with it, the app hides with it. Row level is a CASL condition, field level a CASL
- * field list; the order transitions an agent may make are the "fields" of `transition`.
+ * Who may do what, on which rows, with which fields. One definition: the server refuses with it,
+ * the app hides with it. A role's rules are data (./roles/rules.ts) compiled here into a CASL
+ * ability: a rule's `where` is a CASL condition (row level), its `fields` a CASL field list
+ * (field level; for `transition`, the target statuses), `deny` an inverted rule. Above the rules
+ * sit the guards no rule can lift (GUARDS below), in this one place.
  */
-import { AbilityBuilder, createMongoAbility, subject as caslSubject, type ForcedSubject, type MongoAbility, type MongoQuery } from "@casl/ability";
+import { createMongoAbility, subject as caslSubject, type ForcedSubject, type MongoAbility, type MongoQuery, type RawRuleOf } from "@casl/ability";
 import { permittedFieldsOf } from "@casl/ability/extra";
-import { getEntity, isResourceName, readableFieldNames, type ResourceName } from "./entities";
-import type { Role } from "./entities/staff";
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-lifecycle";
+import { ENTITIES, getEntity, isResourceName, readableFieldNames, type ResourceName } from "./entities";
+import { ORDER_TRANSITIONS, type OrderStatus } from "./order-lifecycle";
+import { builtInRules } from "./roles/built-in";
+import { ADMIN_ROLE, ADMIN_WRITES_ONLY, LIFECYCLE_RESOURCE, ME, WRITE_ACTIONS, type Action, type RoleRule, type WhereValue } from "./roles/rules";
 
-export type Action = "read" | "create" | "update" | "delete" | "transition";
+export type { Action } from "./roles/rules";
 type RecordSubject = ForcedSubject<ResourceName> & Record<string, unknown>;
 export type AppAbility = MongoAbility<[Action, ResourceName | RecordSubject], MongoQuery>;
-
-type Conditions = Record<string, string | number | boolean>;
+type RawRule = RawRuleOf<AppAbility>;
 
 export interface Actor {
   id: number;
-  role: Role;
+  /** The key of the actor's role. */
+  role: string;
 }
 
-/** Fields that exist only for some roles. */
-export const HIDDEN_FROM_AGENTS: Partial<Record<ResourceName, readonly string[]>> = {
-  customers: ["creditLimit"],
-  products: ["cost"],
-};
-const ADMIN_ONLY_READ: Partial<Record<ResourceName, readonly string[]>> = {
-  staff: ["lastLoginAt"],
+const interpolate = (v: WhereValue, self: number): unknown => {
+  const one = (x: unknown) => (x === ME ? self : x);
+  if (v !== null && typeof v === "object") return "$in" in v ? { $in: v.$in.map(one) } : { $ne: one(v.$ne) };
+  return one(v);
 };
 
-const without = (resource: ResourceName, hidden: readonly string[] = []) =>
-  readableFieldNames(getEntity(resource)).filter((f) => !hidden.includes(f));
+/** A role's rules with `$me` replaced by the actor's id: what the app is sent and builds its ability from. */
+export function resolveRules(rules: readonly RoleRule[], self: number): RoleRule[] {
+  return rules.map((r) =>
+    r.where ? { ...r, where: Object.fromEntries(Object.entries(r.where).map(([k, v]) => [k, interpolate(v, self)])) as RoleRule["where"] } : r,
+  );
+}
 
-const writableFields = (resource: ResourceName, hidden: readonly string[] = []) =>
-  Object.entries(getEntity(resource).fields)
-    .filter(([name, f]) => f.write !== "never" && !hidden.includes(name))
-    .map(([name]) => name);
+const toRaw = (r: RoleRule): RawRule => ({
+  action: r.action,
+  subject: r.resource as ResourceName,
+  ...(r.fields ? { fields: r.fields } : {}),
+  ...(r.where ? { conditions: r.where as MongoQuery } : {}),
+  ...(r.deny ? { inverted: true } : {}),
+});
 
-const ALL_DATA: ResourceName[] = ["staff", "customers", "categories", "products", "orders"];
-const AGENT_TRANSITIONS = ["placed", "paid", "shipped", "delivered"];
+/**
+ * What holds for every role, whatever its rules say (CASL: later rules win, so these come last).
+ * Only the admin role writes staff and roles, and it cannot itself be edited or deleted, nor can
+ * a built-in role be deleted; the audit log is never written; only orders have a lifecycle; no
+ * one demotes, deactivates or deletes themselves.
+ */
+function guards(actor: Actor): RawRule[] {
+  const others = ENTITIES.map((d) => d.name as ResourceName).filter((n) => n !== LIFECYCLE_RESOURCE);
+  return [
+    ...(actor.role === ADMIN_ROLE ? [] : [{ action: [...WRITE_ACTIONS], subject: ADMIN_WRITES_ONLY as ResourceName[], inverted: true }]),
+    { action: ["update", "delete"], subject: "roles", conditions: { key: ADMIN_ROLE }, inverted: true },
+    { action: "delete", subject: "roles", conditions: { builtIn: true }, inverted: true },
+    { action: [...WRITE_ACTIONS], subject: ENTITIES.filter((d) => d.readOnly).map((d) => d.name as ResourceName), inverted: true },
+    { action: "transition", subject: others, inverted: true },
+    { action: "update", subject: "staff", fields: ["role", "active"], conditions: { id: actor.id }, inverted: true },
+    { action: "delete", subject: "staff", conditions: { id: actor.id }, inverted: true },
+  ] as RawRule[];
+}
 
-export function defineAbilityFor(actor: Actor | null): AppAbility {
-  const builder = new AbilityBuilder<AppAbility>(createMongoAbility);
-  // CASL infers conditions from typed subject classes; ours are plain resource names, so the
-  // builder is given a loose signature (conditions are still checked at run time).
-  type Define = (action: Action, resource: ResourceName, fieldsOrConditions?: string[] | Conditions, conditions?: Conditions) => void;
-  const can = builder.can as unknown as Define;
-  const cannot = builder.cannot as unknown as Define;
-  const build = () => builder.build();
-  if (!actor) return build();
-  const self = actor.id;
-
-  switch (actor.role) {
-    case "admin":
-    case "manager": {
-      const isAdmin = actor.role === "admin";
-      for (const r of ALL_DATA) can("read", r, r === "staff" && !isAdmin ? without("staff", ADMIN_ONLY_READ.staff) : undefined);
-      can("read", "audit-events");
-      for (const r of ["customers", "categories", "products"] as const) {
-        can("create", r);
-        can("update", r);
-        can("delete", r);
-      }
-      can("create", "orders");
-      can("update", "orders", { status: "draft" });
-      can("update", "orders", ["notes", "assigneeId"]);
-      can("delete", "orders", { status: "draft" });
-      can("transition", "orders", [...ORDER_STATUSES]);
-      if (isAdmin) {
-        can("create", "staff");
-        can("update", "staff");
-        can("delete", "staff");
-        // SPEC §4: no one deactivates, demotes or removes themselves.
-        cannot("update", "staff", ["role", "active"], { id: self });
-        cannot("delete", "staff", { id: self });
-      }
-      break;
-    }
-    case "agent": {
-      can("read", "staff", without("staff", ADMIN_ONLY_READ.staff));
-      can("read", "categories");
-      can("read", "products", without("products", HIDDEN_FROM_AGENTS.products));
-      const customerFields = without("customers", HIDDEN_FROM_AGENTS.customers);
-      can("read", "customers", customerFields, { ownerId: self });
-      // An agent's customers stay theirs: they may not hand one to someone else.
-      const customerWrites = writableFields("customers", [...(HIDDEN_FROM_AGENTS.customers ?? []), "ownerId"]);
-      can("create", "customers", [...customerWrites, "ownerId"], { ownerId: self });
-      can("update", "customers", customerWrites, { ownerId: self });
-      can("read", "orders", { assigneeId: self });
-      can("create", "orders", ["customerId", "items", "notes", "assigneeId"], { assigneeId: self });
-      can("update", "orders", ["customerId", "items", "notes"], { assigneeId: self, status: "draft" });
-      can("update", "orders", ["notes"], { assigneeId: self });
-      can("delete", "orders", { assigneeId: self, status: "draft" });
-      can("transition", "orders", AGENT_TRANSITIONS, { assigneeId: self });
-      break;
-    }
-    case "auditor": {
-      for (const r of ALL_DATA) can("read", r, r === "staff" ? without("staff", ADMIN_ONLY_READ.staff) : undefined);
-      can("read", "audit-events");
-      break;
-    }
-  }
-  return build();
+/**
+ * The ability of a signed-in staff member: their role's rules (as stored; without them, the
+ * built-in role of that key, as seeded), then deny rules, then the guards.
+ */
+export function defineAbilityFor(actor: Actor | null, rules?: readonly RoleRule[]): AppAbility {
+  if (!actor) return createMongoAbility<AppAbility>([]);
+  const resolved = resolveRules(rules ?? builtInRules(actor.role), actor.id);
+  const raw = [...resolved.filter((r) => !r.deny).map(toRaw), ...resolved.filter((r) => r.deny).map(toRaw), ...guards(actor)];
+  return createMongoAbility<AppAbility>(raw);
 }
 
 /** Wrap a record so CASL checks its conditions against it. */
@@ -122,8 +92,15 @@ export function permittedFields(ability: AppAbility, action: Action, resource: R
   return action === "read" ? fields.filter((f) => !writeOnly(resource).includes(f)) : fields;
 }
 
-/** The fields of a resource a role may see at all: the only ones it may filter, sort or search. */
-export const readableFields = (ability: AppAbility, resource: ResourceName) => permittedFields(ability, "read", resource);
+/**
+ * The fields of a resource a role may see at all: the only ones it may filter, sort or search.
+ * A field a deny rule hides on some rows only counts as hidden: filtering on it would tell its
+ * value on exactly those rows.
+ */
+export function readableFields(ability: AppAbility, resource: ResourceName): string[] {
+  const partlyHidden = new Set(ability.rulesFor("read", resource).flatMap((r) => (r.inverted && r.fields ? ([] as string[]).concat(r.fields) : [])));
+  return permittedFields(ability, "read", resource).filter((f) => !partlyHidden.has(f));
+}
 
 export const canDo = (ability: AppAbility, action: Action, resource: ResourceName, record?: Record<string, unknown>, field?: string) =>
   record ? ability.can(action, asSubject(resource, record), field) : ability.can(action, resource, field);

@@ -7,7 +7,9 @@ import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_ITEMS, ORDER_MIN_QUANTIT
 import type { FieldErrors } from "./errors";
 import type { EntityDef, FieldDef } from "./fields";
 import { formatMoney } from "./format";
+import { getEntity } from "./entities";
 import { message } from "./messages";
+import { rulesSchema } from "./roles/rules";
 
 const REQUIRED = message("required");
 
@@ -63,6 +65,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .min(f.min ?? PASSWORD_MIN_LENGTH, { error: message("minChars", { min: f.min ?? PASSWORD_MIN_LENGTH }) })
         .max(f.max ?? PASSWORD_MAX_LENGTH, { error: message("maxChars", { max: f.max ?? PASSWORD_MAX_LENGTH }) });
     case "enum":
+      // Options that are records (a role's key): the shape here, that one exists is the server's check.
+      if (f.optionsFrom) return textSchema(getEntity(f.optionsFrom.resource).fields[f.optionsFrom.field]);
       return z.enum(f.options as [string, ...string[]], { error: message("oneOf", { options: (f.options ?? []).join(", ") }) });
     case "boolean":
       return z.boolean({ error: message("notBoolean") });
@@ -83,6 +87,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
         .max(ORDER_MAX_ITEMS, { error: message("maxItems", { max: ORDER_MAX_ITEMS }) });
     case "json":
       return z.unknown();
+    case "rules":
+      return rulesSchema;
   }
 }
 
@@ -126,16 +132,17 @@ export function validateWrite(def: EntityDef, body: Record<string, unknown>, mod
     }
     const parsed = fieldSchema(f).safeParse(value);
     if (parsed.success) data[name] = parsed.data;
-    else errors[name] = issuesToMessages(parsed.error.issues, name, errors);
+    else errors[name] = issuesToMessages(parsed.error.issues, name, errors, f);
   }
   return Object.keys(errors).length ? { data, errors } : { data };
 }
 
 /** A nested issue (an order line's) says which entry it is about, counted from 1 as people do. */
-function issueMessage(issue: z.core.$ZodIssue): string {
+function issueMessage(issue: z.core.$ZodIssue, f?: FieldDef): string {
   const [first] = issue.path;
   if (first === undefined) return issue.message;
-  return typeof first === "number" ? message("line", { line: first + 1, message: issue.message }) : `${String(first)}: ${issue.message}`;
+  if (typeof first !== "number") return `${String(first)}: ${issue.message}`;
+  return f?.type === "rules" ? message("rule", { rule: first + 1, message: issue.message }) : message("line", { line: first + 1, message: issue.message });
 }
 
 /** Errors keyed `items.N.field`, said on the `items` field itself: "Line N+1: …". */
@@ -145,7 +152,7 @@ export const lineMessages = (errors: FieldErrors): string[] =>
     return Number.isInteger(index) ? messages.map((m) => message("line", { line: index + 1, message: m })) : [];
   });
 
-function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: FieldErrors): string[] {
+function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: FieldErrors, f: FieldDef): string[] {
   const own: string[] = [];
   for (const issue of issues) {
     if (issue.path.length) {
@@ -153,7 +160,7 @@ function issuesToMessages(issues: z.core.$ZodIssue[], name: string, errors: Fiel
       const key = [name, ...issue.path.map(String)].join(".");
       (errors[key] ??= []).push(issue.message);
     }
-    own.push(issueMessage(issue));
+    own.push(issueMessage(issue, f));
   }
   return own;
 }
@@ -164,5 +171,5 @@ export function checkFieldValue(f: FieldDef, value: unknown): string | null {
   if (v === undefined || v === null || v === "") return f.required ? REQUIRED : null;
   const parsed = fieldSchema(f).safeParse(v);
   const issue = parsed.error?.issues[0];
-  return parsed.success ? null : issue ? issueMessage(issue) : message("invalidValue");
+  return parsed.success ? null : issue ? issueMessage(issue, f) : message("invalidValue");
 }

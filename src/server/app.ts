@@ -4,6 +4,7 @@
  * resource pipeline) → error catalogue.
  */
 import express, { type Express } from "express";
+import { Abilities } from "./abilities";
 import { jsonBody } from "./body";
 import { errorHandler } from "./errors";
 import { requestId } from "./request-id";
@@ -19,7 +20,8 @@ export function createApp(storage: Storage): Express {
   // objects and arrays never reach anything.
   app.set("query parser", false);
   app.use(requestId);
-  app.use("/api", jsonBody, sessionMiddleware(storage), apiRouter(storage), errorHandler);
+  const abilities = new Abilities(storage);
+  app.use("/api", jsonBody, sessionMiddleware(storage, abilities), apiRouter(storage, abilities), errorHandler);
   return app;
 }
 

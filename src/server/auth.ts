@@ -3,10 +3,10 @@ import type { Request, Response } from "express";
 import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from "../domain/constants";
 import { staff as staffDef } from "../domain/entities";
-import type { Role } from "../domain/entities/staff";
 import { message } from "../domain/messages";
 import { AppError } from "../domain/errors";
-import { defineAbilityFor, stripRecord } from "../domain/policy";
+import { stripRecord } from "../domain/policy";
+import type { Abilities } from "./abilities";
 import { fieldSchema } from "../domain/schema";
 import { appendAudit, SECRET_CHANGED } from "./audit";
 import type { Row } from "./db-shape";
@@ -39,9 +39,13 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
 }
 
-const userView = (user: Row) => stripRecord(defineAbilityFor({ id: user.id, role: user.role as Role }), "staff", user);
+export function authRoutes(storage: Storage, abilities: Abilities) {
+  /** The signed-in user as they may see themselves, with the permissions the app builds its ability from. */
+  async function sessionView(user: Row) {
+    const { ability, permissions } = await abilities.of(user);
+    return { user: stripRecord(ability, "staff", user), permissions };
+  }
 
-export function authRoutes(storage: Storage) {
   async function login(req: Request, res: Response) {
     const { email, password } = parseBody(loginBody, req.body);
     await checkLoginLimit(storage, email, new Date());
@@ -75,7 +79,7 @@ export function authRoutes(storage: Storage) {
     if ("failed" in outcome) throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
     if ("disabled" in outcome) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask an administrator.");
     setSessionCookie(req, res, outcome.token);
-    res.json({ user: userView(outcome.user) });
+    res.json(await sessionView(outcome.user));
   }
 
   async function logout(req: Request, res: Response) {
@@ -89,8 +93,13 @@ export function authRoutes(storage: Storage) {
     res.json({ status: "ok" });
   }
 
-  function me(req: Request, res: Response) {
-    res.json({ user: userView(req.ctx.actor as Row) });
+  async function me(req: Request, res: Response) {
+    res.json(await sessionView(req.ctx.actor as Row));
+  }
+
+  /** The signed-in user's role and its rules, `$me` resolved: what the app builds its ability from. */
+  function permissions(req: Request, res: Response) {
+    res.json(req.ctx.permissions);
   }
 
   async function changePassword(req: Request, res: Response) {
@@ -112,8 +121,8 @@ export function authRoutes(storage: Storage) {
       return current;
     });
     if (!user) throw new AppError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
-    res.json({ user: userView(user) });
+    res.json(await sessionView(user));
   }
 
-  return { login, logout, me, changePassword };
+  return { login, logout, me, permissions, changePassword };
 }

@@ -1,5 +1,6 @@
 /** What every hop of a request may know about it; attached to the request by the first hops. */
 import type { AppAbility } from "../domain/policy";
+import type { Permissions } from "./abilities";
 import type { Row } from "./db-shape";
 
 export interface RequestContext {
@@ -13,6 +14,8 @@ export interface RequestContext {
   /** True when a session cookie came but named no live session. */
   staleCookie: boolean;
   ability: AppAbility;
+  /** The actor's role and its rules, as the app is told them; null without a session. */
+  permissions: Permissions | null;
 }
 
 declare module "express-serve-static-core" {

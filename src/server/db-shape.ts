@@ -1,17 +1,13 @@
+import { RESOURCE_NAMES, type ResourceName } from "../domain/entities";
+
 /**
- * What the data file holds. The five business collections and the audit log are served by the
- * API; everything after them (credentials, sessions, login failures, counters) lives in the same
+ * What the data file holds. The collections of the entity definitions are served by the API; everything after them (credentials, sessions, login failures, counters) lives in the same
  * atomic store so one write covers it, but is never routed.
  */
 export type Row = Record<string, unknown> & { id: number; createdAt: string; updatedAt: string; version: number };
 
-export interface DbShape {
-  staff: Row[];
-  customers: Row[];
-  categories: Row[];
-  products: Row[];
-  orders: Row[];
-  "audit-events": Row[];
+/** One collection per entity definition, named as the resource. */
+export type DbShape = Record<ResourceName, Row[]> & {
   /** One per staff member: the scrypt hash of their password (see passwords.ts). */
   credentials: { staffId: number; hash: string; changedAt: string }[];
   /** Server-side sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
@@ -20,6 +16,6 @@ export interface DbShape {
   loginFailures: { email: string; at: string }[];
   /** Next values of server-assigned sequences; `orderNumber` is never reused, even after a delete. */
   counters: { orderNumber: number };
-}
+};
 
-export const ROUTED_COLLECTIONS = ["staff", "customers", "categories", "products", "orders", "audit-events"] as const;
+export const ROUTED_COLLECTIONS: readonly ResourceName[] = RESOURCE_NAMES;

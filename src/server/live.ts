@@ -9,8 +9,8 @@
  * and its stream ends the moment its session does.
  */
 import type { Request, Response } from "express";
-import { defineAbilityFor, type AppAbility } from "../domain/policy";
-import type { Role } from "../domain/entities/staff";
+import type { AppAbility } from "../domain/policy";
+import type { ActorAbility } from "./abilities";
 import { isResourceName, type ResourceName } from "../domain/entities";
 import { liveEventFor, type LiveEvent } from "../domain/live";
 import { AppError } from "../domain/errors";
@@ -26,6 +26,8 @@ export interface LiveSource {
   record(resource: ResourceName, id: number): Promise<Row | undefined>;
   /** The staff member a session belongs to while it is live (not ended, expired or deactivated), else null. */
   sessionActor(sessionId: string): Promise<Row | null>;
+  /** What that staff member may do now, from their role as stored. */
+  abilityOf(actor: Row): Promise<ActorAbility>;
 }
 
 export interface LiveOptions {
@@ -46,6 +48,8 @@ interface Listener {
   sessionId: string;
   actorId: number;
   ability: AppAbility;
+  /** Which version of their permissions the listener's screens were built from. */
+  stamp: string;
 }
 
 export class LiveHub {
@@ -73,7 +77,7 @@ export class LiveHub {
     if (!actor || !sessionId) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
     const last = parseLastEventId(req.headers["last-event-id"]);
     if (this.cursor === null) this.cursor = await this.source.lastEventId();
-    const listener: Listener = { res, sessionId, actorId: actor.id, ability: req.ctx.ability };
+    const listener: Listener = { res, sessionId, actorId: actor.id, ability: req.ctx.ability, stamp: (await this.source.abilityOf(actor)).stamp };
 
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
@@ -153,8 +157,14 @@ export class LiveHub {
         this.listeners.delete(l);
         continue;
       }
-      // A role changed by an admin applies from the next event on.
-      l.ability = defineAbilityFor({ id: actor.id, role: actor.role as Role });
+      // A role changed by an admin (its rules, or which role the member holds) applies from the
+      // next event on, and the member's screens are told to fetch their permissions again.
+      const now = await this.source.abilityOf(actor);
+      l.ability = now.ability;
+      if (now.stamp !== l.stamp) {
+        l.stamp = now.stamp;
+        send(l.res, "permissions", { role: now.permissions.role });
+      }
     }
   }
 

@@ -28,7 +28,7 @@ const OPERATOR_SUFFIX = /^(.+)_(ne|gte|lte|like)$/;
 const bad = (message: string) => new AppError("BAD_QUERY", message);
 
 /** Field types that have no meaningful order or equality in a query string. */
-const UNQUERYABLE = new Set(["items", "json", "password"]);
+const UNQUERYABLE = new Set(["items", "json", "password", "rules"]);
 const STRINGY = new Set(["text", "longtext", "email", "enum", "datetime"]);
 
 function parseValue(field: string, f: FieldDef, op: Operator, raw: string): Scalar {

@@ -28,6 +28,12 @@ const matchesWhere = (f: FieldDef, target: Row) =>
 export async function checkReferences(reader: Reader, ability: AppAbility, def: EntityDef, data: Record<string, unknown>, before?: Row): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const [name, f] of Object.entries(def.fields)) {
+    if (f.optionsFrom && typeof data[name] === "string" && (!before || before[name] !== data[name])) {
+      // A value that names a record by key (a staff member's role) must name one that exists.
+      const { resource, field } = f.optionsFrom;
+      if (!(await reader.isTaken(resource as ResourceName, field, data[name], null))) errors[name] = [message("noSuch", { what: getEntity(resource).singular.toLowerCase() })];
+      continue;
+    }
     if (f.type !== "reference" || !f.reference || data[name] === undefined || data[name] === null) continue;
     if (before && before[name] === data[name]) continue; // unchanged: not this write's doing
     const resource = f.reference as ResourceName;

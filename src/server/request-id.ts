@@ -8,7 +8,7 @@ import { defineAbilityFor } from "../domain/policy";
  */
 export const requestId: RequestHandler = (req, res, next) => {
   const id = randomUUID();
-  req.ctx = { requestId: id, ip: req.socket.remoteAddress ?? "", actor: null, sessionId: null, staleCookie: false, ability: defineAbilityFor(null) };
+  req.ctx = { requestId: id, ip: req.socket.remoteAddress ?? "", actor: null, sessionId: null, staleCookie: false, ability: defineAbilityFor(null), permissions: null };
   res.setHeader("X-Request-Id", id);
   res.setHeader("X-Content-Type-Options", "nosniff");
   next();

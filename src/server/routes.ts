@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response, Router } from "express";
 import express from "express";
 import { ENTITIES, type ResourceName } from "../domain/entities";
 import { AppError } from "../domain/errors";
+import type { Abilities } from "./abilities";
 import { authRoutes } from "./auth";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
@@ -33,15 +34,16 @@ interface Route {
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-export function apiRouter(storage: Storage): Router {
-  const auth = authRoutes(storage);
+export function apiRouter(storage: Storage, abilities: Abilities): Router {
+  const auth = authRoutes(storage, abilities);
   const resources = resourceRoutes(storage);
-  const live = new LiveHub(storageLiveSource(storage));
+  const live = new LiveHub(storageLiveSource(storage, abilities));
   const routes: Route[] = [
     { path: "/health", public: true, query: "ignored", methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
     { path: "/auth/login", public: true, methods: { POST: auth.login } },
     { path: "/auth/logout", methods: { POST: auth.logout } },
     { path: "/auth/me", methods: { GET: auth.me } },
+    { path: "/auth/permissions", methods: { GET: auth.permissions } },
     { path: "/auth/password", methods: { POST: auth.changePassword } },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
     { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
@@ -49,7 +51,7 @@ export function apiRouter(storage: Storage): Router {
   const transitions = transitionRoutes(storage);
   routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
   for (const def of ENTITIES) {
-    const name = def.name as ResourceName;
+    const name: ResourceName = def.name;
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
     routes.push({
       path: `/${name}`,

@@ -6,8 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from "../domain/constants";
-import type { Role } from "../domain/entities/staff";
-import { defineAbilityFor } from "../domain/policy";
+import type { Abilities } from "./abilities";
 import type { Row } from "./db-shape";
 import type { Session, Storage, Tx } from "./storage/types";
 
@@ -65,7 +64,7 @@ export const readToken = (req: Request): string | null => {
  * goes by the stored time, which is at most that minute old, so no server's answer depends on
  * another's memory.
  */
-export function sessionMiddleware(storage: Storage): RequestHandler {
+export function sessionMiddleware(storage: Storage, abilities: Abilities): RequestHandler {
   const lastSeen = new Map<string, number>();
   return (req, _res, next) => {
     const token = readToken(req);
@@ -89,8 +88,10 @@ export function sessionMiddleware(storage: Storage): RequestHandler {
     }
     lastSeen.set(id, now);
     if (now - Date.parse(session.lastSeenAt) >= LAST_SEEN_PERSIST_MS) await storage.transaction((tx) => tx.touchSession(id, new Date(now).toISOString()));
+    const { ability, permissions } = await abilities.of(actor);
     req.ctx.actor = actor;
     req.ctx.sessionId = id;
-    req.ctx.ability = defineAbilityFor({ id: actor.id, role: actor.role as Role });
+    req.ctx.ability = ability;
+    req.ctx.permissions = permissions;
   }
 }

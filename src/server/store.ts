@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import low, { type LowSync } from "lowdb";
 import Base from "lowdb/adapters/Base";
+import { builtInRoleRows } from "../domain/roles/built-in";
 import { ROUTED_COLLECTIONS, type DbShape, type Row } from "./db-shape";
 
 export class DataFileError extends Error {
@@ -38,7 +39,7 @@ export function checkShape(file: string, data: unknown): asserts data is DbShape
 }
 
 /** The data file, whole and of the right shape, or a DataFileError saying what is wrong with it. */
-export function readDataFile(file: string): DbShape {
+export function readDataFile(file: string, onUpgrade?: () => void): DbShape {
   let text: string;
   try {
     text = fs.readFileSync(file, "utf8");
@@ -53,8 +54,22 @@ export function readDataFile(file: string): DbShape {
   } catch {
     throw new DataFileError(file, "is not valid JSON");
   }
+  if (upgradeDataFile(data)) onUpgrade?.();
   checkShape(file, data);
   return data;
+}
+
+/**
+ * A data file written before a collection existed gets it, as the seed would have made it, rather
+ * than being refused: `roles` (the built-in roles, from before roles were data). Returns whether
+ * anything was added, so the caller can write the file back.
+ */
+export function upgradeDataFile(data: unknown): boolean {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
+  const db = data as Record<string, unknown>;
+  if (db.roles !== undefined || !Array.isArray(db.staff)) return false;
+  db.roles = builtInRoleRows(new Date().toISOString());
+  return true;
 }
 
 /** Write the whole file so that a crash at any moment leaves either the old or the new one. */
@@ -84,8 +99,11 @@ export function writeFileAtomic(file: string, text: string) {
 }
 
 class AtomicFileAdapter extends Base<DbShape> {
+  /** Set when the file read lacked a collection that was then added (see upgradeDataFile). */
+  upgraded = false;
   read(): DbShape {
-    return readDataFile(this.source);
+    const data = readDataFile(this.source, () => (this.upgraded = true));
+    return data;
   }
   write(data: DbShape) {
     writeFileAtomic(this.source, this.serialize(data));
@@ -103,7 +121,9 @@ export class Store {
   constructor(file: string) {
     this.file = path.resolve(file);
     removeStaleTempFiles(this.file);
-    this.db = low(new AtomicFileAdapter(this.file, { serialize: (d) => JSON.stringify(d, null, 2) }));
+    const adapter = new AtomicFileAdapter(this.file, { serialize: (d) => JSON.stringify(d, null, 2) });
+    this.db = low(adapter);
+    if (adapter.upgraded) this.db.write();
     this.scanIds();
   }
 

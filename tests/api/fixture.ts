@@ -3,6 +3,7 @@
  * not there (yet). The tests read what they need from the data file, so they run on either.
  */
 import { DEMO_PASSWORD } from "../../src/domain/constants";
+import { builtInRoleRows } from "../../src/domain/roles/built-in";
 import { formatOrderNumber } from "../../src/domain/format";
 import type { DbShape, Row } from "../../src/server/db-shape";
 import { hashPassword } from "../../src/server/passwords";
@@ -71,6 +72,7 @@ export async function buildFixture(): Promise<DbShape> {
     categories,
     products,
     orders,
+    roles: builtInRoleRows(at(0)),
     "audit-events": [],
     credentials: staff.map((s, i) => ({ staffId: s.id, hash: hashes[i], changedAt: at(0) })),
     sessions: [],

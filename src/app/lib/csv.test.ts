@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customers, products } from "../../domain/entities";
+import type { EntityDef } from "../../domain/fields";
 import { defineAbilityFor } from "../../domain/policy";
 import { csvColumns, toCsv } from "./csv";
 import { showFields, type NamedField } from "./entity-view";
@@ -32,7 +33,7 @@ describe("the CSV an export writes", () => {
   it("exports only what the role may read: no credit limit or cost for an agent", () => {
     const agent = defineAbilityFor({ id: 3, role: "agent" });
     const manager = defineAbilityFor({ id: 2, role: "manager" });
-    const headers = (def: typeof customers, ability: typeof agent) => csvColumns(showFields(def, ability)).map((c) => c.header);
+    const headers = (def: EntityDef, ability: typeof agent) => csvColumns(showFields(def, ability)).map((c) => c.header);
     expect(headers(customers, manager)).toContain("Credit limit");
     expect(headers(customers, agent)).not.toContain("Credit limit");
     expect(headers(customers, agent)).toEqual(expect.arrayContaining(["ID", "Name", "Email", "Owner ID", "Owner", "Created"]));

@@ -15,7 +15,7 @@ export interface CsvColumn {
 export type ReferenceLabels = Record<string, Map<number, string>>;
 
 /** Field types that do not fit one cell (order lines, audit changes, secrets). */
-const NOT_EXPORTED = new Set(["items", "json", "password"]);
+const NOT_EXPORTED = new Set(["items", "json", "password", "rules"]);
 
 export function csvColumns(fields: NamedField[], labels: ReferenceLabels = {}): CsvColumn[] {
   const out: CsvColumn[] = [];

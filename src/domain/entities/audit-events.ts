@@ -3,7 +3,8 @@ import type { EntityDef } from "../fields";
 export const AUDIT_ACTIONS = ["create", "update", "delete", "transition", "login", "login_failed", "logout", "password_change"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditEvents: EntityDef = {
+/** The audit log's definition, for the resources it records (every other one) and sign-in events ("auth"). */
+export const auditEventsFor = (audited: readonly string[]): EntityDef<"audit-events"> => ({
   name: "audit-events",
   label: "Audit log",
   singular: "Audit event",
@@ -15,7 +16,7 @@ export const auditEvents: EntityDef = {
     actorId: { type: "reference", label: "Actor", reference: "staff", write: "never", column: true },
     actorName: { type: "text", label: "Actor name", write: "never", search: true },
     action: { type: "enum", label: "Action", options: AUDIT_ACTIONS, write: "never", column: true },
-    resource: { type: "enum", label: "Resource", options: ["staff", "customers", "categories", "products", "orders", "auth"], write: "never", column: true },
+    resource: { type: "enum", label: "Resource", options: [...audited, "auth"], write: "never", column: true },
     recordId: { type: "integer", label: "Record", write: "never", column: true },
     // Only failed sign-ins carry it; in the list so an auditor sees which address was tried.
     email: { type: "email", label: "Email tried", write: "never", search: true, column: true },
@@ -24,4 +25,4 @@ export const auditEvents: EntityDef = {
   },
   list: { defaultSort: { field: "at", order: "desc" } },
   overrides: { show: "audit-event-show" },
-};
+});

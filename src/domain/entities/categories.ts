@@ -1,7 +1,7 @@
 import { LONG_TEXT_MAX, NAME_MAX, NAME_MIN } from "../constants";
 import type { EntityDef } from "../fields";
 
-export const categories: EntityDef = {
+export const categories: EntityDef<"categories"> = {
   name: "categories",
   label: "Categories",
   singular: "Category",

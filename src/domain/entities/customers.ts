@@ -3,7 +3,7 @@ import type { EntityDef } from "../fields";
 
 export const TIERS = ["standard", "silver", "gold"] as const;
 
-export const customers: EntityDef = {
+export const customers: EntityDef<"customers"> = {
   name: "customers",
   label: "Customers",
   singular: "Customer",

@@ -1,16 +1,19 @@
 import { SYSTEM_FIELDS, type EntityDef, type FieldDef } from "../fields";
-import { auditEvents } from "./audit-events";
+import { auditEventsFor } from "./audit-events";
 import { categories } from "./categories";
 import { customers } from "./customers";
 import { orders } from "./orders";
 import { products } from "./products";
+import { roles } from "./roles";
 import { staff } from "./staff";
 
 /** Every resource, in menu order. Adding an entity is one file plus one line here. */
-export const ENTITIES = [orders, customers, products, categories, staff, auditEvents] as const;
+const RECORDS = [orders, customers, products, categories, staff, roles] as const;
+export const auditEvents = auditEventsFor(RECORDS.map((d) => d.name));
+export const ENTITIES = [...RECORDS, auditEvents] as const;
 
-export const RESOURCE_NAMES = ENTITIES.map((e) => e.name);
-export type ResourceName = "staff" | "customers" | "categories" | "products" | "orders" | "audit-events";
+export type ResourceName = (typeof ENTITIES)[number]["name"];
+export const RESOURCE_NAMES: readonly ResourceName[] = ENTITIES.map((e) => e.name);
 
 const byName = new Map<string, EntityDef>(ENTITIES.map((e) => [e.name, e]));
 
@@ -40,4 +43,4 @@ export function searchFieldNames(def: EntityDef): string[] {
     .map(([name]) => name);
 }
 
-export { auditEvents, categories, customers, orders, products, staff };
+export { categories, customers, orders, products, roles, staff };

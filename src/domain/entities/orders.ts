@@ -1,7 +1,7 @@
 import { LONG_TEXT_MAX, REASON_MAX, REASON_MIN } from "../constants";
 import type { EntityDef } from "../fields";
 
-export const orders: EntityDef = {
+export const orders: EntityDef<"orders"> = {
   name: "orders",
   label: "Orders",
   singular: "Order",

@@ -11,7 +11,7 @@ export const PRODUCT_TRANSITIONS: Record<ProductStatus, readonly ProductStatus[]
   archived: ["active"],
 };
 
-export const products: EntityDef = {
+export const products: EntityDef<"products"> = {
   name: "products",
   label: "Products",
   singular: "Product",

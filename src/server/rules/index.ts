@@ -1,11 +1,13 @@
 import type { ResourceName } from "../../domain/entities";
 import { orderRules } from "./orders";
+import { roleRules } from "./roles";
 import { staffRules } from "./staff";
 import type { ResourceRules } from "./types";
 
 export const RULES: Partial<Record<ResourceName, ResourceRules>> = {
   staff: staffRules,
   orders: orderRules,
+  roles: roleRules,
 };
 
 export const rulesFor = (resource: ResourceName): ResourceRules => RULES[resource] ?? {};

@@ -91,6 +91,10 @@ class JsonReader implements Reader {
     return this.data.staff.find((s) => typeof s.email === "string" && s.email.toLowerCase() === email);
   }
 
+  async roleByKey(key: string) {
+    return this.data.roles.find((r) => r.key === key);
+  }
+
   async passwordHash(staffId: number) {
     return this.data.credentials.find((c) => c.staffId === staffId)?.hash;
   }

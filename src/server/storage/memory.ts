@@ -3,11 +3,19 @@
  * meaning PostgreSQL's compiled SQL must match: tests/api run on both).
  */
 import type { Row } from "../db-shape";
-import type { Filter, ListPlan, RowScope, Scalar } from "./types";
+import type { Condition, Filter, ListPlan, RowScope, Scalar } from "./types";
 
 const present = (v: unknown) => v !== undefined && v !== null;
 
-export const inScope = (scope: RowScope, row: Row) => scope === null || scope.some((c) => Object.entries(c).every(([k, v]) => row[k] === v));
+/** CASL's meaning of a condition on scalar fields: equality, $in, $ne (a missing value is "not equal"). */
+export const conditionHolds = (c: Condition, row: Row) =>
+  Object.entries(c).every(([k, v]) => {
+    if (v !== null && typeof v === "object") return "$in" in v ? v.$in.includes(row[k] as Scalar) : row[k] !== v.$ne;
+    return row[k] === v;
+  });
+
+export const inScope = (scope: RowScope, row: Row) =>
+  scope === null || (scope.anyOf.some((c) => conditionHolds(c, row)) && !scope.noneOf.some((c) => conditionHolds(c, row)));
 
 export function filterMatches({ field, op, values }: Filter, row: Row): boolean {
   const value = values[0];

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
 import { allFields, ENTITIES } from "../../domain/entities";
+import { BUILT_IN_ROLES } from "../../domain/roles/built-in";
 import type { EntityDef } from "../../domain/fields";
 import { ROOT, SEED_DB_FILE } from "../paths";
 import { readDataFile } from "../store";
@@ -80,7 +81,10 @@ function inReferenceOrder(): EntityDef[] {
   const out: EntityDef[] = [];
   while (left.length) {
     const i = left.findIndex((d) =>
-      Object.values(d.fields).every((f) => f.type !== "reference" || f.reference === d.name || out.some((o) => o.name === f.reference)),
+      Object.values(d.fields).every((f) => {
+        const target = f.type === "reference" ? f.reference : f.optionsFrom?.resource;
+        return !target || target === d.name || out.some((o) => o.name === target);
+      }),
     );
     if (i < 0) throw new Error("the definitions' references go round in a circle");
     out.push(...left.splice(i, 1));
@@ -88,11 +92,11 @@ function inReferenceOrder(): EntityDef[] {
   return out;
 }
 
-const TABLE = (resource: string) => resource.replace(/-/g, "_");
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const tableOf = (resource: string) => resource.replace(/-/g, "_");
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The tables whose rows row_counts keeps (migration 003), and its shards per table. */
-export const COUNTED_TABLES = new Set(["staff", "categories", "customers", "products", "orders", "audit_events"]);
+/** The tables whose rows row_counts keeps (migration 003, one per entity), and its shards per table. */
+export const COUNTED_TABLES = new Set(ENTITIES.map((d) => tableOf(d.name)));
 export const ROW_COUNT_SHARDS = 16;
 
 /** Sets row_counts and order_tallies to what the tables hold, after rows were loaded around the store (demo data, the COPY seed). */
@@ -105,6 +109,23 @@ export async function recountRows(client: pg.ClientBase): Promise<void> {
     `INSERT INTO order_tallies (status, "assigneeId", "customerId", "paidMonth", n, total)
      SELECT status, "assigneeId", "customerId", coalesce(to_char("paidAt" AT TIME ZONE 'UTC', 'YYYY-MM'), ''), count(*), sum(total) FROM orders GROUP BY 1, 2, 3, 4`,
   );
+}
+
+/**
+ * The built-in roles, as the definitions seed them, added where missing (a database migrated from
+ * before roles were data); an existing role of the same key is left as its admins made it. Two
+ * servers starting at once: ON CONFLICT makes the second insert a no-op.
+ */
+export async function ensureBuiltInRoles(db: pg.Pool | pg.ClientBase, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  for (const role of BUILT_IN_ROLES) {
+    const r = await db.query(
+      `INSERT INTO roles (key, name, description, "requireTwoFactor", rules, "builtIn", "createdAt", "updatedAt", version)
+       VALUES ($1, $2, $3, $4, $5::jsonb, true, $6, $6, 1) ON CONFLICT (key) DO NOTHING`,
+      [role.key, role.name, role.description ?? null, role.requireTwoFactor, JSON.stringify(role.rules), at],
+    );
+    if (r.rowCount) await db.query(`UPDATE row_counts SET n = n + 1 WHERE tbl = 'roles' AND shard = 0`);
+  }
 }
 
 /** A database with no staff gets the demo data (db.json, or `seedFile`) in one transaction. */
@@ -126,7 +147,7 @@ export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Prom
         .join(", ");
       // One statement per table: JSON keys meet columns of the same name (our columns are the fields' names).
       if (rows.length)
-        await client.query(`INSERT INTO ${quote(TABLE(def.name))} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${quote(TABLE(def.name))}, $1::jsonb)`, [
+        await client.query(`INSERT INTO ${quote(tableOf(def.name))} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${quote(tableOf(def.name))}, $1::jsonb)`, [
           JSON.stringify(rows),
         ]);
       highest.set(def.name, Math.max(0, ...rows.map((r) => Number(r.id))));
@@ -136,7 +157,7 @@ export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Prom
       const res = ev.resource as string;
       if (highest.has(res) && typeof ev.recordId === "number") highest.set(res, Math.max(highest.get(res)!, ev.recordId));
     }
-    for (const [res, max] of highest) await client.query(`ALTER TABLE ${quote(TABLE(res))} ALTER COLUMN id RESTART WITH ${Number(max) + 1}`);
+    for (const [res, max] of highest) await client.query(`ALTER TABLE ${quote(tableOf(res))} ALTER COLUMN id RESTART WITH ${Number(max) + 1}`);
     if (data.credentials.length)
       await client.query(`INSERT INTO credentials ("staffId", hash, "changedAt") SELECT "staffId", hash, "changedAt" FROM jsonb_populate_recordset(NULL::credentials, $1::jsonb)`, [
         JSON.stringify(data.credentials),

@@ -17,8 +17,8 @@ import { assembleDashboard, computeDashboard, dashboardPeriods, REVENUE_STATUSES
 import { LOW_STOCK_THRESHOLD } from "../../domain/constants";
 import type { DbShape, Row } from "../db-shape";
 import { DASHBOARD_FIELDS } from "./json-store";
-import { COUNTED_TABLES, loadDemoData, migrate, ROW_COUNT_SHARDS } from "./pg-migrate";
-import type { AuditRecord, DashboardQuery, Filter, ListPlan, Reader, RowScope, Scalar, Session, Storage, Tx } from "./types";
+import { COUNTED_TABLES, ensureBuiltInRoles, loadDemoData, migrate, quote as q, ROW_COUNT_SHARDS, tableOf } from "./pg-migrate";
+import type { AuditRecord, Condition, DashboardQuery, Filter, ListPlan, Reader, RowScope, Scalar, Session, Storage, Tx } from "./types";
 
 const ITEM_REFERENCE: ResourceName = "products";
 const MAX_ATTEMPTS = 5;
@@ -31,8 +31,6 @@ const types = {
     oid === 20 ? (v: string) => Number(v) : (pg.types.getTypeParser as (o: number, f?: string) => unknown)(oid, format),
 } as pg.CustomTypesConfig;
 
-export const tableOf = (resource: string) => resource.replace(/-/g, "_");
-export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The stored columns of a resource: every field of the definition but write-only secrets. */
 const columnsOf = (def: EntityDef) => Object.entries(allFields(def)).filter(([, f]) => f.type !== "password");
@@ -58,7 +56,7 @@ function toRecord(row: Record<string, unknown>): Row {
 /** A record's value as a query parameter for its column. */
 function toParam(f: FieldDef, v: unknown): unknown {
   if (v === undefined || v === null) return null;
-  if (f.type === "items" || f.type === "json") return JSON.stringify(v);
+  if (f.type === "items" || f.type === "json" || f.type === "rules") return JSON.stringify(v);
   return v;
 }
 
@@ -78,13 +76,10 @@ const unavailable = () =>
     retryAfter: RETRY_AFTER_S,
   });
 
-/** Which field a unique index guards, by the index names of migrations/001_init.sql. */
-const UNIQUE_FIELDS: Record<string, string> = {
-  staff_email_key: "email",
-  customers_email_key: "email",
-  categories_name_key: "name",
-  products_sku_key: "sku",
-};
+/** Which field a unique index guards: the migrations name each `<table>_<field>_key`. */
+const UNIQUE_FIELDS: Record<string, string> = Object.fromEntries(
+  ENTITIES.flatMap((d) => Object.entries(d.fields).filter(([, f]) => f.unique).map(([name]) => [`${tableOf(d.name)}_${name}_key`, name])),
+);
 
 /** A constraint the server's own checks should have kept from firing: answered from the catalogue all the same. */
 function constraintError(err: unknown): AppError | null {
@@ -129,10 +124,23 @@ function numParam(p: Params, v: Scalar): string {
   return typeof v === "number" && !Number.isSafeInteger(v) ? `${p.add(String(v))}::numeric` : p.add(v);
 }
 
+/** A condition as SQL with CASL's meaning (memory.ts conditionHolds): NULL is "not equal", never "unknown". */
+function conditionSql(c: Condition, p: Params, alias: string): string {
+  const parts = Object.entries(c).map(([k, v]) => {
+    const col = `${alias}${q(k)}`;
+    if (v !== null && typeof v === "object") return "$in" in v ? `${col} IN (${v.$in.map((x) => p.add(x)).join(", ")})` : `${col} IS DISTINCT FROM ${p.add(v.$ne)}`;
+    return `${col} = ${p.add(v)}`;
+  });
+  return parts.length ? `(${parts.join(" AND ")})` : "TRUE";
+}
+
 function scopeSql(scope: RowScope, p: Params, alias = ""): string {
   if (scope === null) return "TRUE";
-  if (!scope.length) return "FALSE";
-  return `(${scope.map((c) => `(${Object.entries(c).map(([k, v]) => `${alias}${q(k)} = ${p.add(v)}`).join(" AND ") || "TRUE"})`).join(" OR ")})`;
+  if (!scope.anyOf.length) return "FALSE";
+  const granted = `(${scope.anyOf.map((c) => conditionSql(c, p, alias)).join(" OR ")})`;
+  if (!scope.noneOf.length) return granted;
+  // coalesce: a comparison with NULL is unknown, and NOT unknown would hide the row.
+  return `(${granted} AND NOT coalesce(${scope.noneOf.map((c) => conditionSql(c, p, alias)).join(" OR ")}, false))`;
 }
 
 function filterSql({ field, op, values }: Filter, def: EntityDef, p: Params): string {
@@ -199,7 +207,7 @@ function orderSql(plan: ListPlan): string {
 const TALLY_KEYS = ["status", "assigneeId", "customerId"] as const;
 const isTallyKey = (field: string) => (TALLY_KEYS as readonly string[]).includes(field);
 /** A row scope order_tallies can apply as it is: every condition on tally keys only (null: all rows). */
-const scopeOnTallyKeys = (scope: RowScope) => (scope ?? []).every((c) => Object.keys(c).every(isTallyKey));
+const scopeOnTallyKeys = (scope: RowScope) => !scope || [...scope.anyOf, ...scope.noneOf].every((c) => Object.keys(c).every(isTallyKey));
 
 type Query = (sql: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
@@ -284,6 +292,10 @@ class PgReader implements Reader {
 
   async staffByEmail(email: string) {
     return (await this.rows(`SELECT * FROM staff WHERE lower(email) = $1`, [email]))[0];
+  }
+
+  async roleByKey(key: string) {
+    return (await this.rows(`SELECT * FROM roles WHERE key = $1`, [key]))[0];
   }
 
   async passwordHash(staffId: number) {
@@ -673,6 +685,7 @@ export async function openPgStorage(url: string, opts: PgOpenOptions = {}): Prom
   try {
     await migrate(pool);
     await loadDemoData(pool, opts.seedFile);
+    await ensureBuiltInRoles(pool);
   } catch (err) {
     await pool.end().catch(() => undefined);
     if (isConnectionError(err)) {

@@ -5,7 +5,7 @@
  * above reads a backend's arrays or SQL.
  *
  * What crosses it is data: a list plan (filters, q, sort, page) and a row scope (the policy's
- * read conditions as equalities), never closures, so a backend can compile them (SQL) or run
+ * read conditions), never closures, so a backend can compile them (SQL) or run
  * them (arrays) and both answer the same.
  */
 import type { ResourceName } from "../../domain/entities";
@@ -16,10 +16,16 @@ import type { DbShape, Row } from "../db-shape";
 export type Scalar = string | number | boolean;
 
 /**
- * The rows of a resource a reader may see: null for every row, else those that match any one of
- * the equality sets ({ assigneeId: 3 }); an empty list matches nothing.
+ * A row condition: every entry holds (AND). A value is equality, `$in` any of, `$ne` anything but
+ * (a missing value counts as not equal, as in CASL); `{}` holds for every row.
  */
-export type RowScope = null | Record<string, Scalar>[];
+export type Condition = Record<string, Scalar | { $in: Scalar[] } | { $ne: Scalar }>;
+
+/**
+ * The rows of a resource a reader may see: null for every row, else those that match one of
+ * `anyOf` and none of `noneOf` (the role's deny rules); an empty `anyOf` matches nothing.
+ */
+export type RowScope = null | { anyOf: Condition[]; noneOf: Condition[] };
 
 export type FilterOp = "eq" | "ne" | "gte" | "lte" | "like";
 
@@ -93,6 +99,8 @@ export interface Reader {
   /** Audit events about one record with one of `actions`, oldest first. */
   history(resource: string, recordId: number, actions: readonly string[]): Promise<Row[]>;
   staffByEmail(email: string): Promise<Row | undefined>;
+  /** The role whose key this is (keys are lower-case and never change). */
+  roleByKey(key: string): Promise<Row | undefined>;
   passwordHash(staffId: number): Promise<string | undefined>;
   session(id: string): Promise<Session | undefined>;
   /** Times (ms) of failed sign-ins for this email after `since`. */
