@@ -98,7 +98,7 @@ export function permittedFields(ability: AppAbility, action: Action, resource: R
  * value on exactly those rows.
  */
 export function readableFields(ability: AppAbility, resource: ResourceName): string[] {
-  const partlyHidden = new Set(ability.rulesFor("read", resource).flatMap((r) => (r.inverted && r.fields ? ([] as string[]).concat(r.fields) : [])));
+  const partlyHidden = new Set(ability.possibleRulesFor("read", resource).flatMap((r) => (r.inverted && r.fields ? ([] as string[]).concat(r.fields) : [])));
   return permittedFields(ability, "read", resource).filter((f) => !partlyHidden.has(f));
 }
 

@@ -10,7 +10,7 @@ import { startCluster, freePort, type PgCluster } from "../../scripts/lib/pg-clu
 import { DEMO_PASSWORD } from "../../src/domain/constants";
 import { startServer, type RunningServer } from "../../src/server/start";
 import { JsonStorage } from "../../src/server/storage/json-store";
-import { openPgStorage } from "../../src/server/storage/pg-store";
+import { openPgStorage } from "../../src/server/storage/pg/store";
 import { rowScope } from "../../src/server/scope";
 import { defineAbilityFor, readableFields } from "../../src/domain/policy";
 import { Client, demoEmail, expectError, freshDatabase, makeDataDir, type DemoRole } from "./helpers";
@@ -59,6 +59,25 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     const deadline = Date.now() + 15_000;
     while (!stream.ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(stream.ended).toBe(true);
+  });
+
+  it("a role saved through A applies to its member's next request on B, and B tells the member's open screens", async () => {
+    const admin = await login(a.url, "admin");
+    const key = `two-${Date.now().toString(36)}`;
+    const role = await admin.post("/api/roles", { key, name: "Two servers", rules: [{ resource: "categories", action: "read" }, { resource: "categories", action: "update" }] });
+    expect(role.status).toBe(201);
+    const email = `${key}@example.com`;
+    expect((await admin.post("/api/staff", { name: "Member of two", email, role: key, password: DEMO_PASSWORD })).status).toBe(201);
+    const onB = new Client(b.url);
+    expect((await onB.post("/api/auth/login", { email, password: DEMO_PASSWORD })).status).toBe(200);
+    const category = (await onB.get("/api/categories?_end=1")).body[0];
+    expect((await onB.patch(`/api/categories/${category.id}`, { description: "Before", version: category.version })).status).toBe(200);
+    const stream = await Stream.open(onB);
+    expect((await admin.patch(`/api/roles/${role.body.id}`, { rules: [{ resource: "categories", action: "read" }], version: role.body.version })).status).toBe(200);
+    // No cache on B may answer with the old rules: the very next request is refused.
+    expectError(await onB.patch(`/api/categories/${category.id}`, { description: "After", version: category.version + 1 }), 403, "FORBIDDEN");
+    await stream.untilEvent("permissions", (d) => d.role === key, "the permissions event on B");
+    stream.close();
   });
 
   it("loaded the demo data once, though both started on the empty database together", async () => {

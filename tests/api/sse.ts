@@ -66,10 +66,15 @@ export class Stream {
   }
 
   /** Resolves with every change received up to and including the first that matches. */
-  async until(match: (data: Body) => boolean, what: string): Promise<Body[]> {
+  until(match: (data: Body) => boolean, what: string): Promise<Body[]> {
+    return this.untilEvent("change", match, what);
+  }
+
+  /** Resolves with every event of this name received up to and including the first that matches. */
+  async untilEvent(name: string, match: (data: Body) => boolean, what: string): Promise<Body[]> {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const changes = this.events.filter((e) => e.event === "change").map((e) => e.data);
+      const changes = this.events.filter((e) => e.event === name).map((e) => e.data);
       const i = changes.findIndex(match);
       if (i >= 0) return changes.slice(0, i + 1);
       if (this.ended) throw new Error(`stream ended before ${what}; got ${JSON.stringify(this.events)}`);

@@ -21,6 +21,11 @@ async function countMembers(reader: Reader, key: unknown): Promise<number> {
 }
 
 export const roleRules: ResourceRules = {
+  async beforeWrite(w) {
+    // Only the seed makes built-in roles; every role made through the API is the team's own.
+    if (!w.before) w.record.builtIn = false;
+  },
+
   async invariant(op, target: Row, _body, reader) {
     if (op === "update" && target.key === ADMIN_ROLE)
       throw new AppError("VALIDATION_FAILED", "The admin role cannot be changed: it is the one that manages staff and roles.", { key: [message("adminRoleFixed")] });
