@@ -21,7 +21,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { migrate } from "../src/server/storage/pg-migrate";
+import { migrate } from "../src/server/storage/pg/migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { quoteIdent, startCluster } from "./lib/pg-cluster";

@@ -11,7 +11,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { migrate } from "../src/server/storage/pg-migrate";
+import { migrate } from "../src/server/storage/pg/migrate";
 import { NotEmptyError, seedPostgres } from "./lib/seed-pg";
 import { DEFAULT_SEED_OPTIONS, generateDb, serializeDbChunks, writeFileAtomic, type SeedOptions } from "./seed-lib";
 

@@ -11,7 +11,8 @@
 import type pg from "pg";
 import type { Row } from "../../src/server/db-shape";
 import { credentialsFor, generateRecords, type SeedEvent, type SeedOptions } from "../seed-lib";
-import { ensureBuiltInRoles, recountRows } from "../../src/server/storage/pg-migrate";
+import { ensureBuiltInRoles } from "../../src/server/storage/pg/migrate";
+import { recountRows } from "../../src/server/storage/pg/tallies";
 import { copyRows, quoteIdent } from "./pg-copy";
 
 /** The tables the seed fills, in an order in which every row comes after what it points at. */

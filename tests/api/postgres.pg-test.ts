@@ -61,6 +61,13 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     expect(stream.ended).toBe(true);
   });
 
+  it("loaded the demo data once, though both started on the empty database together", async () => {
+    const admin = await login(a.url, "admin");
+    const seeded = JSON.parse(fs.readFileSync(`${dir}/db.json`, "utf8"));
+    const res = await admin.get("/api/staff?_end=100");
+    expect(Number(res.headers.get("x-total-count"))).toBe(seeded.staff.length);
+  });
+
   it("a role saved through A applies to its member's next request on B, and B tells the member's open screens", async () => {
     const admin = await login(a.url, "admin");
     const key = `two-${Date.now().toString(36)}`;
@@ -78,13 +85,6 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     expectError(await onB.patch(`/api/categories/${category.id}`, { description: "After", version: category.version + 1 }), 403, "FORBIDDEN");
     await stream.untilEvent("permissions", (d) => d.role === key, "the permissions event on B");
     stream.close();
-  });
-
-  it("loaded the demo data once, though both started on the empty database together", async () => {
-    const admin = await login(a.url, "admin");
-    const seeded = JSON.parse(fs.readFileSync(`${dir}/db.json`, "utf8"));
-    const res = await admin.get("/api/staff?_end=100");
-    expect(Number(res.headers.get("x-total-count"))).toBe(seeded.staff.length);
   });
 
   it("a session made on one works on the other; a sign-out on one ends it on both at once", async () => {

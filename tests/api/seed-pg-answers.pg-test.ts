@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, spawnServer, tempDir, type ChildServer } from "../../scripts/lib/child-server";
 import { seedPostgres } from "../../scripts/lib/seed-pg";
 import { generateDb, serializeDbChunks, writeFileAtomic } from "../../scripts/seed-lib";
-import { migrate } from "../../src/server/storage/pg-migrate";
+import { migrate } from "../../src/server/storage/pg/migrate";
 import { freshDatabase } from "./helpers";
 
 describe("the server on the seeded database answers as on the same data loaded as JSON", () => {

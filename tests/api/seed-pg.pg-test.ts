@@ -13,7 +13,7 @@ import { seedPostgres } from "../../scripts/lib/seed-pg";
 import { generateDb } from "../../scripts/seed-lib";
 import type { DbShape } from "../../src/server/db-shape";
 import { ROOT } from "../../src/server/paths";
-import { migrate } from "../../src/server/storage/pg-migrate";
+import { migrate } from "../../src/server/storage/pg/migrate";
 import { freshDatabase as emptyDatabase } from "./helpers";
 
 const run = promisify(execFile);

@@ -14,7 +14,7 @@ export interface StorageOptions {
 export async function openStorage(opts: StorageOptions): Promise<Storage> {
   if (opts.databaseUrl) {
     // Loaded only when used: the embedded default never needs the driver.
-    const { openPgStorage } = await import("./pg-store");
+    const { openPgStorage } = await import("./pg/store");
     return openPgStorage(opts.databaseUrl, { seedFile: opts.seedFile });
   }
   if (!opts.dbFile) throw new Error("No store: set DB_FILE (the JSON data file) or DATABASE_URL (PostgreSQL)");

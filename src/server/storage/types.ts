@@ -1,7 +1,7 @@
 /**
  * The storage seam (docs/decisions/051): everything in src/server that touches data goes through
  * this one async interface. Policy, validation, stripping and the error catalogue sit above it,
- * once; below it are the JSON store (json-store.ts) and PostgreSQL (pg/pg-store.ts). Nothing
+ * once; below it are the JSON store (json-store.ts) and PostgreSQL (pg/store.ts). Nothing
  * above reads a backend's arrays or SQL.
  *
  * What crosses it is data: a list plan (filters, q, sort, page) and a row scope (the policy's

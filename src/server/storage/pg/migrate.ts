@@ -11,11 +11,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { allFields, ENTITIES } from "../../domain/entities";
-import { BUILT_IN_ROLES } from "../../domain/roles/built-in";
-import type { EntityDef } from "../../domain/fields";
-import { ROOT, SEED_DB_FILE } from "../paths";
-import { readDataFile } from "../store";
+import { allFields, ENTITIES } from "../../../domain/entities";
+import { BUILT_IN_ROLES } from "../../../domain/roles/built-in";
+import type { EntityDef } from "../../../domain/fields";
+import { ROOT, SEED_DB_FILE } from "../../paths";
+import { readDataFile } from "../../store";
+import { quote, tableOf } from "./sql";
+import { recountRows } from "./tallies";
 
 export const MIGRATIONS_DIR = path.join(ROOT, "src/server/pg/migrations");
 
@@ -90,25 +92,6 @@ function inReferenceOrder(): EntityDef[] {
     out.push(...left.splice(i, 1));
   }
   return out;
-}
-
-export const tableOf = (resource: string) => resource.replace(/-/g, "_");
-export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** The tables whose rows row_counts keeps (migration 003, one per entity), and its shards per table. */
-export const COUNTED_TABLES = new Set(ENTITIES.map((d) => tableOf(d.name)));
-export const ROW_COUNT_SHARDS = 16;
-
-/** Sets row_counts and order_tallies to what the tables hold, after rows were loaded around the store (demo data, the COPY seed). */
-export async function recountRows(client: pg.ClientBase): Promise<void> {
-  for (const table of COUNTED_TABLES)
-    await client.query(`UPDATE row_counts SET n = CASE WHEN shard = 0 THEN (SELECT count(*) FROM ${quote(table)}) ELSE 0 END WHERE tbl = $1`, [table]);
-  // As migration 004 first made them.
-  await client.query(`DELETE FROM order_tallies`);
-  await client.query(
-    `INSERT INTO order_tallies (status, "assigneeId", "customerId", "paidMonth", n, total)
-     SELECT status, "assigneeId", "customerId", coalesce(to_char("paidAt" AT TIME ZONE 'UTC', 'YYYY-MM'), ''), count(*), sum(total) FROM orders GROUP BY 1, 2, 3, 4`,
-  );
 }
 
 /**
