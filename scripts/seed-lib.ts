@@ -233,7 +233,7 @@ export type SeedItem =
 
 /** The whole data set as the data file holds it. */
 export async function generateDb(options: Partial<SeedOptions> = {}): Promise<DbShape> {
-  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], roles: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], counters: { orderNumber: 1 } };
+  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], roles: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], twoFactor: [], tokens: [], counters: { orderNumber: 1 } };
   const events: SeedEvent[] = [];
   for (const item of generateRecords(options)) {
     if (item.kind === "order") {
@@ -259,6 +259,8 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     credentials: db.credentials,
     sessions: [],
     loginFailures: [],
+    twoFactor: [],
+    tokens: [],
     counters: db.counters,
   };
 }

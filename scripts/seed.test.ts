@@ -96,7 +96,7 @@ describe("determinism", () => {
 
 describe("shape (src/server/db-shape.ts)", () => {
   it("has every collection, in the data file's order, and the order counter", () => {
-    expect(Object.keys(db)).toEqual(["staff", "customers", "categories", "products", "orders", "roles", "audit-events", "credentials", "sessions", "loginFailures", "counters"]);
+    expect(Object.keys(db)).toEqual(["staff", "customers", "categories", "products", "orders", "roles", "audit-events", "credentials", "sessions", "loginFailures", "twoFactor", "tokens", "counters"]);
     expect(db.sessions).toEqual([]);
     expect(db.loginFailures).toEqual([]);
     expect(db.counters).toEqual({ orderNumber: db.orders.length + 1 });

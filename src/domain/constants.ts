@@ -26,6 +26,22 @@ export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_COOKIE = "sb_session";
 
+/** Two-factor sign-in (TOTP, RFC 6238): 6 digits, 30-second steps, one step of drift either way. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_S = 30;
+export const TOTP_WINDOW = 1;
+/** Recovery codes handed out when two-factor is turned on; each works once. */
+export const RECOVERY_CODES = 10;
+
+/** API tokens: how long one may live, and how many requests one may make per window. */
+export const TOKEN_EXPIRY_MIN_DAYS = 1;
+export const TOKEN_EXPIRY_MAX_DAYS = 365;
+export const TOKEN_NAME_MAX = 80;
+export const TOKEN_RATE_LIMIT = 600;
+export const TOKEN_RATE_WINDOW_MS = 60 * 1000;
+/** A token's lastUsedAt reaches the store at most this often. */
+export const TOKEN_LAST_USED_PERSIST_MS = 60 * 1000;
+
 export const REQUEST_BODY_LIMIT_BYTES = 100 * 1024;
 
 export const NAME_MIN = 2;

@@ -58,6 +58,12 @@ export const MESSAGES = {
   roleInUse: "Role in use",
   adminRoleFixed: "The admin role cannot be changed",
   noSuchRole: "No such role",
+  passwordCommon: "Too common: choose one that others would not guess",
+  passwordHasEmail: "Must not contain the name of the email address",
+  invalidCode: "Wrong or used code",
+  twoFactorOn: "Two-factor sign-in is on already",
+  twoFactorOff: "Two-factor sign-in is off already",
+  twoFactorNotSetUp: "Set up two-factor sign-in first",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

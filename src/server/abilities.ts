@@ -20,6 +20,8 @@ export interface ActorAbility {
   permissions: Permissions;
   /** Changes whenever what the member may do changes (their role, or its rules). */
   stamp: string;
+  /** The role asks its members to sign in with a second factor. */
+  requireTwoFactor: boolean;
 }
 
 /** Compiled abilities kept at most; past it the cache starts again (compiling is cheap, ~0.1 ms). */
@@ -40,7 +42,12 @@ export class Abilities {
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
-    const entry = { ability: defineAbilityFor({ id: actor.id, role: key }, rules), permissions: { role: key, rules: resolveRules(rules, actor.id) }, stamp };
+    const entry = {
+      ability: defineAbilityFor({ id: actor.id, role: key }, rules),
+      permissions: { role: key, rules: resolveRules(rules, actor.id) },
+      stamp,
+      requireTwoFactor: role?.requireTwoFactor === true,
+    };
     this.cache.set(cacheKey, entry);
     return entry;
   }

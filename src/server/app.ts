@@ -9,19 +9,39 @@ import { jsonBody } from "./body";
 import { errorHandler } from "./errors";
 import { requestId } from "./request-id";
 import { apiRouter } from "./routes";
+import { securityHeaders } from "./security-headers";
 import { sessionMiddleware } from "./session";
+import { TokenAuth } from "./tokens";
 import type { Storage } from "./storage/types";
 
-export function createApp(storage: Storage): Express {
+export interface AppOptions {
+  /** Seals two-factor secrets at rest (SECRET_KEY). */
+  secretKey?: string;
+  /** Where users reach the app (PUBLIC_URL): https://… means Secure cookies, HSTS, one trusted proxy. */
+  publicUrl?: string;
+  /** The built index.html, whose inline scripts the Content-Security-Policy allows by hash. */
+  indexHtml?: string;
+  /** Vite's development server: no CSP (it injects inline scripts of its own). */
+  dev?: boolean;
+}
+
+export function createApp(storage: Storage, opts: AppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
   // The query string is parsed by the list layer itself, against its allow-list; qs's nested
   // objects and arrays never reach anything.
   app.set("query parser", false);
+  const https = opts.publicUrl?.startsWith("https://") ?? false;
+  app.set("https", https);
+  // Behind the proxy PUBLIC_URL names, the client's address and protocol come from that one hop;
+  // without it no header can choose them.
+  if (opts.publicUrl) app.set("trust proxy", 1);
   app.use(requestId);
+  app.use(securityHeaders({ indexHtml: opts.indexHtml, https, dev: opts.dev }));
   const abilities = new Abilities(storage);
-  app.use("/api", jsonBody, sessionMiddleware(storage, abilities), apiRouter(storage, abilities), errorHandler);
+  const tokens = new TokenAuth(storage);
+  app.use("/api", jsonBody, sessionMiddleware(storage, abilities, tokens), apiRouter(storage, abilities, opts.secretKey), errorHandler);
   return app;
 }
 

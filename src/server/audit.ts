@@ -54,5 +54,6 @@ export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now:
     changes: input.changes ?? {},
     ...(input.email !== undefined ? { email: input.email } : {}),
     ip: ctx.ip,
+    ...(ctx.token ? { tokenId: ctx.token.id, tokenName: ctx.token.name } : {}),
   });
 }

@@ -1,4 +1,7 @@
-/** The session calls of SPEC §7: sign in, sign out, who am I, change my password. */
+/**
+ * The session calls: sign in (with a second factor when enrolled), sign out, who am I (and
+ * whether two-factor is on or still owed), what may I do, change my password.
+ */
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { EMAIL_MAX, PASSWORD_MAX_LENGTH } from "../domain/constants";
@@ -10,17 +13,19 @@ import type { Abilities } from "./abilities";
 import { fieldSchema } from "../domain/schema";
 import { appendAudit, SECRET_CHANGED } from "./audit";
 import type { Row } from "./db-shape";
-import { newFieldErrors } from "./errors";
-import { requireBody } from "./guard";
+import { parseBody } from "./body-schema";
 import { checkLoginLimit, clearLoginFailures, recordLoginFailure } from "./login-limit";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "./passwords";
+import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { clearSessionCookie, newSession, pruneSessions, setSessionCookie } from "./session";
-import type { Storage } from "./storage/types";
+import type { Storage, Tx } from "./storage/types";
+import { isRecoveryShaped, isTotpShaped, matchRecoveryCode, openSecret, verifyTotp } from "./two-factor";
 
 const loginBody = z.strictObject({
   email: z.string({ error: message("required") }).trim().toLowerCase().min(1, { error: message("required") }).max(EMAIL_MAX, { error: message("maxChars", { max: EMAIL_MAX }) }),
   // Bounded so nobody makes the server hash megabytes; longer than any password we accept.
   password: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
+  // A TOTP code or a recovery code; anything longer than either is no code of ours.
+  code: z.string({ error: message("notText") }).trim().max(32, { error: message("invalidCode") }).optional(),
 });
 
 const passwordBody = z.strictObject({
@@ -28,26 +33,16 @@ const passwordBody = z.strictObject({
   newPassword: fieldSchema(staffDef.fields.password) as z.ZodType<string>,
 });
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(requireBody(body));
-  if (parsed.success) return parsed.data;
-  const errors = newFieldErrors();
-  for (const issue of parsed.error.issues) {
-    if (issue.code === "unrecognized_keys") for (const k of issue.keys) errors[k] = [message("unknownField")];
-    else (errors[issue.path.map(String).join(".") || "body"] ??= []).push(issue.message);
-  }
-  throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", errors);
-}
-
-export function authRoutes(storage: Storage, abilities: Abilities) {
+export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: string) {
   /** The signed-in user as they may see themselves, with the permissions the app builds its ability from. */
   async function sessionView(user: Row) {
-    const { ability, permissions } = await abilities.of(user);
-    return { user: stripRecord(ability, "staff", user), permissions };
+    const [{ ability, permissions, requireTwoFactor }, tf] = await Promise.all([abilities.of(user), storage.twoFactor(user.id)]);
+    const twoFactorEnabled = Boolean(tf?.enabledAt);
+    return { user: stripRecord(ability, "staff", user), permissions, twoFactorEnabled, twoFactorSetupRequired: requireTwoFactor && !twoFactorEnabled };
   }
 
   async function login(req: Request, res: Response) {
-    const { email, password } = parseBody(loginBody, req.body);
+    const { email, password, code } = parseBody(loginBody, req.body);
     await checkLoginLimit(storage, email, new Date());
     const candidate = await storage.staffByEmail(email);
     const hash = candidate ? await storage.passwordHash(candidate.id) : undefined;
@@ -58,12 +53,22 @@ export function authRoutes(storage: Storage, abilities: Abilities) {
     const outcome = await storage.transaction(async (tx) => {
       await checkLoginLimit(tx, email, now);
       const user = await tx.staffByEmail(email);
-      if (!ok || !user || user.id !== candidate?.id) {
+      const fail = async (reason?: string) => {
         await recordLoginFailure(tx, email, now);
-        await appendAudit(tx, req.ctx, { action: "login_failed", resource: "auth", recordId: user?.id ?? null, actor: null, email }, now);
+        await appendAudit(tx, req.ctx, { action: "login_failed", resource: "auth", recordId: user?.id ?? null, actor: null, email, ...(reason ? { changes: { reason: { to: reason } } } : {}) }, now);
+      };
+      if (!ok || !user || user.id !== candidate?.id) {
+        await fail();
         return { failed: true as const };
       }
       if (user.active !== true) return { disabled: true as const };
+      // The password was right; an enrolled member also owes a code, which counts toward the limit when wrong.
+      const second = await checkSecondFactor(tx, user.id, code, now);
+      if (second === "required") return { codeRequired: true as const };
+      if (second === "wrong") {
+        await fail("wrong two-factor code");
+        return { wrongCode: true as const };
+      }
       await pruneSessions(tx, now);
       const previous = req.ctx.sessionId;
       if (previous) await tx.deleteSession(previous);
@@ -72,14 +77,39 @@ export function authRoutes(storage: Storage, abilities: Abilities) {
       // record would get a VERSION_CONFLICT every time its owner signs in.
       const lastLoginAt = now.toISOString();
       await tx.touch("staff", user.id, { lastLoginAt });
-      await appendAudit(tx, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user }, now);
-      return { user: { ...user, lastLoginAt }, token: await newSession(tx, user.id, now) };
+      await appendAudit(tx, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user, ...(second ? { changes: { twoFactor: { to: second } } } : {}) }, now);
+      return { user: { ...user, lastLoginAt }, token: await newSession(tx, user.id, now, { ip: req.ctx.ip, userAgent: req.headers["user-agent"] }) };
     });
     // The failure is recorded (committed) before it is answered.
     if ("failed" in outcome) throw new AppError("INVALID_CREDENTIALS", "Wrong email or password");
     if ("disabled" in outcome) throw new AppError("ACCOUNT_DISABLED", "This account is disabled. Ask an administrator.");
+    if ("codeRequired" in outcome)
+      throw new AppError("TWO_FACTOR_REQUIRED", "Enter the code from your authenticator app, or a recovery code.", { code: [message("required")] });
+    if ("wrongCode" in outcome) throw new AppError("INVALID_CODE", "That code is wrong or was used already.", { code: [message("invalidCode")] });
     setSessionCookie(req, res, outcome.token);
     res.json(await sessionView(outcome.user));
+  }
+
+  /**
+   * The second factor of an enrolled member: null when they have none, "required" when no code
+   * came, "wrong" for a wrong, used or malformed one, else how they passed ("totp" or "recovery"),
+   * the code spent in this transaction.
+   */
+  async function checkSecondFactor(tx: Tx, staffId: number, code: string | undefined, now: Date): Promise<null | "required" | "wrong" | "totp" | "recovery"> {
+    const tf = await tx.twoFactor(staffId);
+    if (!tf?.enabledAt) return null;
+    if (!code) return "required";
+    if (isTotpShaped(code)) {
+      const step = verifyTotp(openSecret(tf.secret, secretKey), code, now.getTime(), tf.lastStep);
+      if (step === null) return "wrong";
+      await tx.setTwoFactor({ ...tf, lastStep: step });
+      return "totp";
+    }
+    const i = isRecoveryShaped(code) ? matchRecoveryCode(code, tf.recoveryCodes) : -1;
+    if (i < 0) return "wrong";
+    const recoveryCodes = tf.recoveryCodes.map((c, k) => (k === i ? { ...c, usedAt: now.toISOString() } : c));
+    await tx.setTwoFactor({ ...tf, recoveryCodes });
+    return "recovery";
   }
 
   async function logout(req: Request, res: Response) {
@@ -111,6 +141,8 @@ export function authRoutes(storage: Storage, abilities: Abilities) {
     if (!ok || !stored) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { currentPassword: [message("incorrectPassword")] });
     if (currentPassword === newPassword)
       throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message("mustDiffer")] });
+    const problem = await passwordProblem(newPassword, (req.ctx.actor as Row).email);
+    if (problem) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message(problem)] });
     const now = new Date();
     const user = await storage.transaction(async (tx) => {
       const current = await tx.lock("staff", actorId);

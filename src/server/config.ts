@@ -11,6 +11,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
     .optional(),
+  /** Where users reach the app; https://… turns on Secure cookies, HSTS and trusting one proxy hop. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  /** Seals two-factor secrets at rest (AES-256-GCM); without it they are stored as they are. */
+  SECRET_KEY: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -21,6 +25,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     HOST: env.HOST || undefined,
     DB_FILE: env.DB_FILE || undefined,
     DATABASE_URL: env.DATABASE_URL || undefined,
+    PUBLIC_URL: env.PUBLIC_URL || undefined,
+    SECRET_KEY: env.SECRET_KEY || undefined,
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -1,11 +1,12 @@
 /** What every hop of a request may know about it; attached to the request by the first hops. */
 import type { AppAbility } from "../domain/policy";
 import type { Permissions } from "./abilities";
+import type { ApiToken } from "./storage/types";
 import type { Row } from "./db-shape";
 
 export interface RequestContext {
   requestId: string;
-  /** The socket's address: no proxy is trusted, so no header can choose it. */
+  /** The client's address: the socket's, or the one trusted proxy's word for it behind PUBLIC_URL. */
   ip: string;
   /** The signed-in staff member's record, or null. */
   actor: Row | null;
@@ -16,6 +17,10 @@ export interface RequestContext {
   ability: AppAbility;
   /** The actor's role and its rules, as the app is told them; null without a session. */
   permissions: Permissions | null;
+  /** The API token the request came with (then `sessionId` is null). */
+  token: ApiToken | null;
+  /** The actor's role requires two-factor and they have not enrolled: they may only enrol. */
+  twoFactorSetupRequired: boolean;
 }
 
 declare module "express-serve-static-core" {

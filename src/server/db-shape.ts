@@ -1,4 +1,5 @@
 import { RESOURCE_NAMES, type ResourceName } from "../domain/entities";
+import type { ApiToken, Session, TwoFactor } from "./storage/types";
 
 /**
  * What the data file holds. The collections of the entity definitions are served by the API; everything after them (credentials, sessions, login failures, counters) lives in the same
@@ -11,11 +12,15 @@ export type DbShape = Record<ResourceName, Row[]> & {
   /** One per staff member: the scrypt hash of their password (see passwords.ts). */
   credentials: { staffId: number; hash: string; changedAt: string }[];
   /** Server-side sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
-  sessions: { id: string; staffId: number; createdAt: string; lastSeenAt: string }[];
+  sessions: Session[];
+  /** Two-factor enrolments, one per staff member who has one. */
+  twoFactor: TwoFactor[];
+  /** API tokens (their hashes). */
+  tokens: ApiToken[];
   /** Failed sign-ins, for the rate limit of SPEC §9. */
   loginFailures: { email: string; at: string }[];
   /** Next values of server-assigned sequences; `orderNumber` is never reused, even after a delete. */
-  counters: { orderNumber: number };
+  counters: { orderNumber: number; tokenId?: number };
 };
 
 export const ROUTED_COLLECTIONS: readonly ResourceName[] = RESOURCE_NAMES;

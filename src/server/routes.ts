@@ -8,16 +8,18 @@ import express from "express";
 import { ENTITIES, type ResourceName } from "../domain/entities";
 import { AppError } from "../domain/errors";
 import type { Abilities } from "./abilities";
+import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./auth";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
 import type { Storage } from "./storage/types";
+import { tokenRoutes } from "./tokens";
 import { transitionRoutes } from "./transitions";
 import { LiveHub } from "./live";
 import { storageLiveSource } from "./live-source";
 
-type Handler = (req: Request, res: Response, params: { id: number }) => unknown;
+type Handler = (req: Request, res: Response, params: { id: number; key: string }) => unknown;
 
 interface Route {
   /** Path after /api, with `:id` for a record id. */
@@ -25,6 +27,10 @@ interface Route {
   methods: Partial<Record<"GET" | "POST" | "PATCH" | "DELETE", Handler>>;
   /** Answers without a session (health, sign-in). */
   public?: boolean;
+  /** Answers a member who must enrol in two-factor sign-in before anything else. */
+  duringEnrolment?: boolean;
+  /** Sign-in, sessions and tokens: never with an API token, only in a person's session. */
+  sessionOnly?: boolean;
   /**
    * "list": takes the list query (parsed and allow-listed by query.ts); "ignored": a probe's
    * cache-buster means nothing; otherwise a query string is refused.
@@ -34,17 +40,27 @@ interface Route {
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
-export function apiRouter(storage: Storage, abilities: Abilities): Router {
-  const auth = authRoutes(storage, abilities);
+export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: string): Router {
+  const auth = authRoutes(storage, abilities, secretKey);
+  const account = accountRoutes(storage, secretKey);
+  const tokens = tokenRoutes(storage);
   const resources = resourceRoutes(storage);
   const live = new LiveHub(storageLiveSource(storage, abilities));
   const routes: Route[] = [
-    { path: "/health", public: true, query: "ignored", methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
-    { path: "/auth/login", public: true, methods: { POST: auth.login } },
-    { path: "/auth/logout", methods: { POST: auth.logout } },
-    { path: "/auth/me", methods: { GET: auth.me } },
-    { path: "/auth/permissions", methods: { GET: auth.permissions } },
-    { path: "/auth/password", methods: { POST: auth.changePassword } },
+    { path: "/health", public: true, query: "ignored", duringEnrolment: true, methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
+    { path: "/auth/login", public: true, sessionOnly: true, methods: { POST: auth.login } },
+    { path: "/auth/logout", sessionOnly: true, duringEnrolment: true, methods: { POST: auth.logout } },
+    { path: "/auth/me", sessionOnly: true, duringEnrolment: true, methods: { GET: auth.me } },
+    { path: "/auth/permissions", sessionOnly: true, duringEnrolment: true, methods: { GET: auth.permissions } },
+    { path: "/auth/password", sessionOnly: true, methods: { POST: auth.changePassword } },
+    { path: "/auth/2fa/setup", sessionOnly: true, duringEnrolment: true, methods: { POST: account.setup } },
+    { path: "/auth/2fa/enable", sessionOnly: true, duringEnrolment: true, methods: { POST: account.enable } },
+    { path: "/auth/2fa/disable", sessionOnly: true, methods: { POST: account.disable } },
+    { path: "/auth/sessions", sessionOnly: true, methods: { GET: account.sessions, DELETE: account.endOtherSessions } },
+    { path: "/auth/sessions/:key", sessionOnly: true, methods: { DELETE: (req, res, p) => account.endSession(req, res, p.key) } },
+    { path: "/tokens", sessionOnly: true, methods: { GET: tokens.list, POST: tokens.create } },
+    { path: "/tokens/:id", sessionOnly: true, methods: { DELETE: (req, res, p) => tokens.revoke(req, res, p.id) } },
+    { path: "/staff/:id/two-factor", sessionOnly: true, methods: { GET: (req, res, p) => account.status(req, res, p.id), DELETE: (req, res, p) => account.reset(req, res, p.id) } },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
     { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
@@ -74,7 +90,7 @@ export function apiRouter(storage: Storage, abilities: Abilities): Router {
     try {
       const match = matchRoute(routes, req.path);
       if (!match) throw new AppError("NOT_FOUND", "No such API call");
-      const { route, id } = match;
+      const { route, id, key } = match;
       const method = req.method === "HEAD" ? "GET" : req.method;
       const handler = route.methods[method as keyof Route["methods"]];
       if (!handler) {
@@ -85,13 +101,18 @@ export function apiRouter(storage: Storage, abilities: Abilities): Router {
         if (req.ctx.staleCookie) clearSessionCookie(req, res);
         throw new AppError("UNAUTHENTICATED", "Sign in to continue");
       }
+      const { token } = req.ctx;
+      if (token && route.sessionOnly) throw new AppError("FORBIDDEN", "API tokens cannot sign in or manage sessions and tokens: sign in as a person for that");
+      if (token?.readOnly && method !== "GET") throw new AppError("FORBIDDEN", "This API token is read-only");
+      if (req.ctx.twoFactorSetupRequired && !route.duringEnrolment)
+        throw new AppError("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
       // A query string means nothing to a route without a list: `?callback=`, `?_method=`,
       // `?_embed=` are refused rather than silently carried along.
       const takesQuery = route.query === "ignored" || (route.query === "list" && method === "GET");
       // A bare "?" carries nothing: @refinedev/simple-rest's custom() always ends its URL with one.
       if (!takesQuery && /\?./.test(req.originalUrl)) throw new AppError("BAD_QUERY", "This call takes no query parameters");
       res.setHeader("Cache-Control", "no-store");
-      await handler(req, res, { id: id ?? 0 });
+      await handler(req, res, { id: id ?? 0, key: key ?? "" });
     } catch (err) {
       next(err);
     }
@@ -99,7 +120,10 @@ export function apiRouter(storage: Storage, abilities: Abilities): Router {
   return router;
 }
 
-function matchRoute(routes: Route[], rawPath: string): { route: Route; id?: number } | null {
+/** A record named by a derived hex key rather than an id (a session). */
+const KEY_PATTERN = /^[0-9a-f]{32}$/;
+
+function matchRoute(routes: Route[], rawPath: string): { route: Route; id?: number; key?: string } | null {
   // One trailing slash is forgiven; anything else must match exactly.
   const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
   const parts = path.split("/");
@@ -107,15 +131,19 @@ function matchRoute(routes: Route[], rawPath: string): { route: Route; id?: numb
     const want = route.path.split("/");
     if (want.length !== parts.length) continue;
     let id: number | undefined;
+    let key: string | undefined;
     let ok = true;
     for (let i = 0; i < want.length && ok; i++) {
-      if (want[i] === ":id") {
+      if (want[i] === ":key") {
+        if (KEY_PATTERN.test(parts[i])) key = parts[i];
+        else ok = false;
+      } else if (want[i] === ":id") {
         // Only a positive integer names a record: anything else names nothing (404).
         if (ID_PATTERN.test(parts[i]) && Number.isSafeInteger(Number(parts[i]))) id = Number(parts[i]);
         else ok = false;
       } else ok = want[i] === parts[i];
     }
-    if (ok) return { route, id };
+    if (ok) return { route, id, key };
   }
   return null;
 }

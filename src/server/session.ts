@@ -7,6 +7,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from "../domain/constants";
 import type { Abilities } from "./abilities";
+import type { TokenAuth } from "./tokens";
 import type { Row } from "./db-shape";
 import type { Session, Storage, Tx } from "./storage/types";
 
@@ -16,12 +17,26 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function newSession(tx: Tx, staffId: number, now: Date): Promise<string> {
+/** What a session remembers of where it was signed in, for its owner's list of sessions. */
+export interface SessionOrigin {
+  ip: string;
+  userAgent?: string;
+}
+
+export async function newSession(tx: Tx, staffId: number, now: Date, origin?: SessionOrigin): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const at = now.toISOString();
-  await tx.createSession({ id: hashToken(token), staffId, createdAt: at, lastSeenAt: at });
+  await tx.createSession({
+    id: hashToken(token),
+    staffId,
+    createdAt: at,
+    lastSeenAt: at,
+    ...(origin ? { ip: origin.ip, userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null } : {}),
+  });
   return token;
 }
+
+const USER_AGENT_MAX = 512;
 
 /** Sessions past either limit are dropped whenever sessions are written anyway. */
 export const pruneSessions = (tx: Tx, now: Date) =>
@@ -38,15 +53,18 @@ export async function sessionActor(storage: Storage, sessionId: string): Promise
 const isExpired = (s: Session, now: number, lastSeen = Date.parse(s.lastSeenAt)) =>
   now - Date.parse(s.createdAt) > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS;
 
+/** Secure when the request came over HTTPS, or the app is served at an https:// PUBLIC_URL (behind a proxy). */
+const secure = (req: Request) => req.secure || req.app.get("https") === true;
+
 export function setSessionCookie(req: Request, res: Response, token: string) {
   res.append(
     "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/", secure: req.secure, maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) }),
+    serializeCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/", secure: secure(req), maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) }),
   );
 }
 
 export function clearSessionCookie(req: Request, res: Response) {
-  res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "strict", path: "/", secure: req.secure, maxAge: 0 }));
+  res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { httpOnly: true, sameSite: "strict", path: "/", secure: secure(req), maxAge: 0 }));
 }
 
 export const readToken = (req: Request): string | null => {
@@ -64,9 +82,21 @@ export const readToken = (req: Request): string | null => {
  * goes by the stored time, which is at most that minute old, so no server's answer depends on
  * another's memory.
  */
-export function sessionMiddleware(storage: Storage, abilities: Abilities): RequestHandler {
+export function sessionMiddleware(storage: Storage, abilities: Abilities, tokens: TokenAuth): RequestHandler {
   const lastSeen = new Map<string, number>();
   return (req, _res, next) => {
+    // A script's API token wins over any cookie that came along: the request is the token's.
+    const authorization = req.headers.authorization;
+    if (authorization !== undefined) {
+      tokens
+        .resolve(authorization, req.ctx.ip)
+        .then(async ({ actor, token }) => {
+          req.ctx.token = token;
+          await signedIn(req, actor);
+        })
+        .then(() => next(), next);
+      return;
+    }
     const token = readToken(req);
     if (!token) {
       req.ctx.staleCookie = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
@@ -88,10 +118,16 @@ export function sessionMiddleware(storage: Storage, abilities: Abilities): Reque
     }
     lastSeen.set(id, now);
     if (now - Date.parse(session.lastSeenAt) >= LAST_SEEN_PERSIST_MS) await storage.transaction((tx) => tx.touchSession(id, new Date(now).toISOString()));
-    const { ability, permissions } = await abilities.of(actor);
-    req.ctx.actor = actor;
     req.ctx.sessionId = id;
+    await signedIn(req, actor);
+  }
+
+  /** Who the request acts as, what they may do, and whether they still owe a second factor. */
+  async function signedIn(req: Parameters<RequestHandler>[0], actor: Row) {
+    const { ability, permissions, requireTwoFactor } = await abilities.of(actor);
+    req.ctx.actor = actor;
     req.ctx.ability = ability;
     req.ctx.permissions = permissions;
+    if (requireTwoFactor) req.ctx.twoFactorSetupRequired = !(await storage.twoFactor(actor.id))?.enabledAt;
   }
 }

@@ -28,6 +28,10 @@ export interface StartOptions {
   app?: "dist" | "vite" | "none";
   /** Where the built app is, for "dist" (default: the repository's dist/). */
   distDir?: string;
+  /** Where users reach the app (PUBLIC_URL); https://… turns on Secure cookies and HSTS. */
+  publicUrl?: string;
+  /** Seals two-factor secrets at rest (SECRET_KEY). */
+  secretKey?: string;
 }
 
 export interface RunningServer {
@@ -40,14 +44,20 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Throws, naming the file or the database host, when it cannot be trusted or reached.
   const storage = await openStorage(opts);
-  const app = createApp(storage);
+  const distDir = opts.distDir ?? DIST_DIR;
+  const app = createApp(storage, {
+    secretKey: opts.secretKey,
+    publicUrl: opts.publicUrl,
+    indexHtml: opts.app === "dist" ? path.join(distDir, "index.html") : undefined,
+    dev: opts.app === "vite",
+  });
   // Nothing here depends on Host (one origin, no virtual hosts); Node's own refusal of a
   // host-less HTTP/1.1 request would be a bare 400 outside the error catalogue.
   const server = http.createServer({ requireHostHeader: false }, app);
   server.on("clientError", answerBrokenRequest);
   let closeVite: (() => Promise<void>) | null = null;
 
-  if (opts.app === "dist") mountDist(app, opts.distDir ?? DIST_DIR);
+  if (opts.app === "dist") mountDist(app, distDir);
   else if (opts.app === "vite") {
     const { createServer } = await import("vite");
     const vite = await createServer({ configFile: VITE_CONFIG, root: APP_ROOT, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });

@@ -16,7 +16,7 @@ export class DataFileError extends Error {
   }
 }
 
-const ARRAY_COLLECTIONS = [...ROUTED_COLLECTIONS, "credentials", "sessions", "loginFailures"] as const;
+const ARRAY_COLLECTIONS = [...ROUTED_COLLECTIONS, "credentials", "sessions", "loginFailures", "twoFactor", "tokens"] as const;
 
 /** Refuse anything that is not plainly the shape the server works on. */
 export function checkShape(file: string, data: unknown): asserts data is DbShape {
@@ -61,15 +61,25 @@ export function readDataFile(file: string, onUpgrade?: () => void): DbShape {
 
 /**
  * A data file written before a collection existed gets it, as the seed would have made it, rather
- * than being refused: `roles` (the built-in roles, from before roles were data). Returns whether
+ * than being refused: `roles` (the built-in roles, from before roles were data), `twoFactor` and
+ * `tokens` (from before two-factor sign-in and API tokens). Returns whether
  * anything was added, so the caller can write the file back.
  */
 export function upgradeDataFile(data: unknown): boolean {
   if (!data || typeof data !== "object" || Array.isArray(data)) return false;
   const db = data as Record<string, unknown>;
-  if (db.roles !== undefined || !Array.isArray(db.staff)) return false;
-  db.roles = builtInRoleRows(new Date().toISOString());
-  return true;
+  if (!Array.isArray(db.staff)) return false;
+  let added = false;
+  if (db.roles === undefined) {
+    db.roles = builtInRoleRows(new Date().toISOString());
+    added = true;
+  }
+  for (const name of ["twoFactor", "tokens"]) {
+    if (db[name] !== undefined) continue;
+    db[name] = [];
+    added = true;
+  }
+  return added;
 }
 
 /** Write the whole file so that a crash at any moment leaves either the old or the new one. */

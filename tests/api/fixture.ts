@@ -77,6 +77,8 @@ export async function buildFixture(): Promise<DbShape> {
     credentials: staff.map((s, i) => ({ staffId: s.id, hash: hashes[i], changedAt: at(0) })),
     sessions: [],
     loginFailures: [],
+    twoFactor: [],
+    tokens: [],
     counters: { orderNumber: orders.length + 1 },
   };
 }

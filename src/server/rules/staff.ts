@@ -2,7 +2,8 @@
 import { AppError } from "../../domain/errors";
 import { SECRET_CHANGED } from "../audit";
 import type { Row } from "../db-shape";
-import { hashPassword } from "../passwords";
+import { message } from "../../domain/messages";
+import { hashPassword, passwordProblem } from "../passwords";
 import type { ResourceRules } from "./types";
 
 const isActiveAdmin = (s: Row) => s.role === "admin" && s.active === true;
@@ -24,6 +25,10 @@ export const staffRules: ResourceRules = {
   },
 
   async beforeWrite(w) {
+    if (typeof w.values.password === "string") {
+      const problem = await passwordProblem(w.values.password, w.record.email);
+      if (problem) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { password: [message(problem)] });
+    }
     if ("password" in w.record) {
       delete w.record.password;
       w.extraChanges.password = { to: SECRET_CHANGED };
@@ -44,5 +49,7 @@ export const staffRules: ResourceRules = {
   async afterDelete(_ctx, tx, record) {
     await tx.removePassword(record.id);
     await tx.endSessionsOf(record.id);
+    await tx.deleteTwoFactor(record.id);
+    await tx.deleteTokensOf(record.id);
   },
 };

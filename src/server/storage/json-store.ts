@@ -14,7 +14,7 @@ import type { DbShape, Row } from "../db-shape";
 import { compareRows } from "../query";
 import { Store } from "../store";
 import { inScope, planMatcher } from "./memory";
-import type { AuditRecord, DashboardQuery, ListPlan, Reader, RowScope, Session, Storage, Tx } from "./types";
+import type { ApiToken, AuditRecord, DashboardQuery, ListPlan, Reader, RowScope, Session, Storage, Tx, TwoFactor } from "./types";
 
 export const orderNumber = (n: number) => formatOrderNumber(n, ORDER_NUMBER_PREFIX, ORDER_NUMBER_DIGITS);
 
@@ -101,6 +101,23 @@ class JsonReader implements Reader {
 
   async session(id: string): Promise<Session | undefined> {
     return this.data.sessions.find((s) => s.id === id);
+  }
+
+  async sessionsOf(staffId: number) {
+    return this.data.sessions.filter((s) => s.staffId === staffId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  async twoFactor(staffId: number) {
+    const found = this.data.twoFactor.find((t) => t.staffId === staffId);
+    return found && structuredClone(found);
+  }
+
+  async tokenByHash(hash: string) {
+    return this.data.tokens.find((t) => t.hash === hash);
+  }
+
+  async tokens(staffId: number | null) {
+    return this.data.tokens.filter((t) => staffId === null || t.staffId === staffId).sort((a, b) => b.id - a.id);
   }
 
   async loginFailures(email: string, since: Date) {
@@ -213,6 +230,41 @@ class JsonTx extends JsonReader implements Tx {
     const c = Date.parse(createdBefore);
     const s = Date.parse(seenBefore);
     data.sessions = data.sessions.filter((x) => !(Date.parse(x.createdAt) < c || Date.parse(x.lastSeenAt) < s));
+  }
+
+  async setTwoFactor(record: TwoFactor) {
+    const data = this.changed();
+    data.twoFactor = [...data.twoFactor.filter((t) => t.staffId !== record.staffId), structuredClone(record)];
+  }
+
+  async deleteTwoFactor(staffId: number) {
+    const data = this.changed();
+    data.twoFactor = data.twoFactor.filter((t) => t.staffId !== staffId);
+  }
+
+  async insertToken(token: Omit<ApiToken, "id">) {
+    const data = this.changed();
+    // Never an id given out before, even to a revoked token: the audit log names tokens by id.
+    const id = Math.max(data.counters.tokenId ?? 1, ...data.tokens.map((t) => t.id + 1));
+    data.counters.tokenId = id + 1;
+    const row = { id, ...token };
+    data.tokens.push(row);
+    return row;
+  }
+
+  async deleteToken(id: number) {
+    const data = this.changed();
+    data.tokens = data.tokens.filter((t) => t.id !== id);
+  }
+
+  async deleteTokensOf(staffId: number) {
+    const data = this.changed();
+    data.tokens = data.tokens.filter((t) => t.staffId !== staffId);
+  }
+
+  async touchToken(id: number, at: string) {
+    const t = this.changed().tokens.find((x) => x.id === id);
+    if (t) t.lastUsedAt = at;
   }
 
   async recordLoginFailure(email: string, at: string, pruneBefore: string) {

@@ -64,6 +64,32 @@ export interface Session {
   staffId: number;
   createdAt: string;
   lastSeenAt: string;
+  /** Where and with what it was signed in: shown to its owner on their profile. */
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** A staff member's two-factor enrolment; `enabledAt` null while set up but not yet confirmed. */
+export interface TwoFactor {
+  staffId: number;
+  /** The TOTP secret, sealed when SECRET_KEY is set (src/server/two-factor.ts). */
+  secret: string;
+  enabledAt: string | null;
+  /** The last TOTP step a code was accepted for: no code of it or before works again. */
+  lastStep: number | null;
+  recoveryCodes: { hash: string; usedAt: string | null }[];
+}
+
+export interface ApiToken {
+  id: number;
+  staffId: number;
+  name: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  hash: string;
+  readOnly: boolean;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface AuditRecord {
@@ -76,6 +102,8 @@ export interface AuditRecord {
   changes: Record<string, unknown>;
   email?: string;
   ip: string;
+  tokenId?: number;
+  tokenName?: string;
 }
 
 /** What the dashboard counts, for whom (SPEC §7). */
@@ -103,6 +131,12 @@ export interface Reader {
   roleByKey(key: string): Promise<Row | undefined>;
   passwordHash(staffId: number): Promise<string | undefined>;
   session(id: string): Promise<Session | undefined>;
+  /** Every session of a staff member, newest first. */
+  sessionsOf(staffId: number): Promise<Session[]>;
+  twoFactor(staffId: number): Promise<TwoFactor | undefined>;
+  tokenByHash(hash: string): Promise<ApiToken | undefined>;
+  /** A staff member's tokens (null: everyone's), newest first. */
+  tokens(staffId: number | null): Promise<ApiToken[]>;
   /** Times (ms) of failed sign-ins for this email after `since`. */
   loginFailures(email: string, since: Date): Promise<number[]>;
   /** Active admins other than `exceptId`. */
@@ -139,6 +173,13 @@ export interface Tx extends Reader {
   /** Ends every session of this staff member but `keepId`. */
   endSessionsOf(staffId: number, keepId?: string | null): Promise<void>;
   pruneSessions(expiredBefore: { createdBefore: string; seenBefore: string }): Promise<void>;
+  setTwoFactor(record: TwoFactor): Promise<void>;
+  deleteTwoFactor(staffId: number): Promise<void>;
+  insertToken(token: Omit<ApiToken, "id">): Promise<ApiToken>;
+  deleteToken(id: number): Promise<void>;
+  /** Every token of this staff member (their account went away). */
+  deleteTokensOf(staffId: number): Promise<void>;
+  touchToken(id: number, at: string): Promise<void>;
   recordLoginFailure(email: string, at: string, pruneBefore: string): Promise<void>;
   clearLoginFailures(email: string, pruneBefore: string): Promise<void>;
 }

@@ -5,7 +5,7 @@
  */
 import { ENTITIES, getEntity, type ResourceName } from "../../../domain/entities";
 import type { Row } from "../../db-shape";
-import type { ListPlan, Reader, RowScope, Session } from "../types";
+import type { ApiToken, ListPlan, Reader, RowScope, Session, TwoFactor } from "../types";
 import { orderSql, Params, quote as q, tableOf, toRecord, whereSql, type Query } from "./sql";
 import { isTallyKey, scopeOnTallyKeys } from "./tallies";
 
@@ -105,6 +105,35 @@ export class PgReader implements Reader {
 
   async session(id: string) {
     return (await this.rows(`SELECT * FROM sessions WHERE id = $1`, [id]))[0] as unknown as Session | undefined;
+  }
+
+  async sessionsOf(staffId: number) {
+    return (await this.rows(`SELECT * FROM sessions WHERE "staffId" = $1 ORDER BY "createdAt" DESC, id`, [staffId])) as unknown as Session[];
+  }
+
+  async twoFactor(staffId: number) {
+    const r = await this.query(`SELECT * FROM two_factor WHERE "staffId" = $1`, [staffId]);
+    if (!r.rowCount) return undefined;
+    const t = r.rows[0];
+    return {
+      staffId: Number(t.staffId),
+      secret: String(t.secret),
+      enabledAt: t.enabledAt ? (t.enabledAt as Date).toISOString() : null,
+      lastStep: t.lastStep === null ? null : Number(t.lastStep),
+      recoveryCodes: t.recoveryCodes as TwoFactor["recoveryCodes"],
+    };
+  }
+
+  async tokenByHash(hash: string) {
+    return (await this.tokenRows(`WHERE hash = $1`, [hash]))[0];
+  }
+
+  async tokens(staffId: number | null) {
+    return staffId === null ? this.tokenRows(`ORDER BY id DESC`) : this.tokenRows(`WHERE "staffId" = $1 ORDER BY id DESC`, [staffId]);
+  }
+
+  private async tokenRows(rest: string, values: unknown[] = []): Promise<ApiToken[]> {
+    return (await this.rows(`SELECT * FROM api_tokens ${rest}`, values)).map((t) => ({ ...t, lastUsedAt: (t.lastUsedAt as string | undefined) ?? null }) as unknown as ApiToken);
   }
 
   async loginFailures(email: string, since: Date) {

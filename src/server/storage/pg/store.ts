@@ -12,7 +12,7 @@ import { allFields, ENTITIES, getEntity, type ResourceName } from "../../../doma
 import { formatOrderNumber } from "../../../domain/format";
 import type { DashboardStats } from "../../../domain/stats";
 import type { DbShape, Row } from "../../db-shape";
-import type { AuditRecord, DashboardQuery, Session, Storage, Tx } from "../types";
+import type { ApiToken, AuditRecord, DashboardQuery, Session, Storage, Tx, TwoFactor } from "../types";
 import { dashboardOf } from "./dashboard";
 import { describeTarget, isConnectionError, translate } from "./errors";
 import { ensureBuiltInRoles, loadDemoData, migrate } from "./migrate";
@@ -124,7 +124,46 @@ class PgTx extends PgReader implements Tx {
   }
 
   async createSession(s: Session) {
-    await this.query(`INSERT INTO sessions (id, "staffId", "createdAt", "lastSeenAt") VALUES ($1, $2, $3, $4)`, [s.id, s.staffId, s.createdAt, s.lastSeenAt]);
+    await this.query(`INSERT INTO sessions (id, "staffId", "createdAt", "lastSeenAt", ip, "userAgent") VALUES ($1, $2, $3, $4, $5, $6)`, [
+      s.id,
+      s.staffId,
+      s.createdAt,
+      s.lastSeenAt,
+      s.ip ?? null,
+      s.userAgent ?? null,
+    ]);
+  }
+
+  async setTwoFactor(t: TwoFactor) {
+    await this.query(
+      `INSERT INTO two_factor ("staffId", secret, "enabledAt", "lastStep", "recoveryCodes") VALUES ($1, $2, $3, $4, $5::jsonb)
+       ON CONFLICT ("staffId") DO UPDATE SET secret = excluded.secret, "enabledAt" = excluded."enabledAt", "lastStep" = excluded."lastStep", "recoveryCodes" = excluded."recoveryCodes"`,
+      [t.staffId, t.secret, t.enabledAt, t.lastStep, JSON.stringify(t.recoveryCodes)],
+    );
+  }
+
+  async deleteTwoFactor(staffId: number) {
+    await this.query(`DELETE FROM two_factor WHERE "staffId" = $1`, [staffId]);
+  }
+
+  async insertToken(t: Omit<ApiToken, "id">) {
+    const r = await this.query(
+      `INSERT INTO api_tokens ("staffId", name, hash, "readOnly", "createdAt", "expiresAt", "lastUsedAt") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [t.staffId, t.name, t.hash, t.readOnly, t.createdAt, t.expiresAt, t.lastUsedAt],
+    );
+    return { id: Number(r.rows[0].id), ...t };
+  }
+
+  async deleteToken(id: number) {
+    await this.query(`DELETE FROM api_tokens WHERE id = $1`, [id]);
+  }
+
+  async deleteTokensOf(staffId: number) {
+    await this.query(`DELETE FROM api_tokens WHERE "staffId" = $1`, [staffId]);
+  }
+
+  async touchToken(id: number, at: string) {
+    await this.query(`UPDATE api_tokens SET "lastUsedAt" = $2 WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < $2)`, [id, at]);
   }
 
   async touchSession(id: string, at: string) {
@@ -222,6 +261,9 @@ export class PgStorage extends PgReader implements Storage {
     out.credentials = await this.rows(`SELECT * FROM credentials ORDER BY "staffId"`);
     out.sessions = await this.rows(`SELECT * FROM sessions ORDER BY "createdAt", id`);
     out.loginFailures = (await this.rows(`SELECT email, at FROM login_failures ORDER BY id`)).map(({ email, at }) => ({ email, at }));
+    const enrolled = await this.query(`SELECT "staffId" FROM two_factor ORDER BY "staffId"`);
+    out.twoFactor = await Promise.all(enrolled.rows.map((r) => this.twoFactor(Number(r.staffId))));
+    out.tokens = await this.tokens(null);
     const counter = await this.query(`SELECT value FROM counters WHERE name = 'orderNumber'`);
     out.counters = { orderNumber: Number(counter.rows[0]?.value ?? 1) };
     return out as unknown as DbShape;
