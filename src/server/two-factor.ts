@@ -2,7 +2,7 @@
  * Two-factor sign-in by TOTP (RFC 6238, with `otpauth`): 6 digits, 30-second steps, one step of
  * clock drift either way. A code is accepted once: the step it was for is kept, and a code of that
  * step or an earlier one is refused, so a code seen over someone's shoulder cannot be replayed.
- * Recovery codes are random (50 bits each), shown once and kept as SHA-256 hashes: their entropy,
+ * Recovery codes are random (about 59 bits each), shown once and kept as SHA-256 hashes: their entropy,
  * not a slow hash, is what protects them.
  *
  * The TOTP secret must be readable by the server, so it cannot be hashed. With SECRET_KEY set it
