@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only … --pg-url …]
+ * npm run bench:api [-- --sizes 10000,1000000 --backends json,pg,bare --file-max 100000 --runs 3 --duration 5 --connections 10 --only … --pg-url … --customers 150]
  *
  * Our server on the JSON store, our server on PostgreSQL, and bare json-server 0.17.4 as the
  * baseline, in one run, on the same deterministic data (scripts/seed-lib.ts) at each size: each
@@ -15,6 +15,13 @@
  * (a data file of a million orders is ~4 GB, more than V8 can hold as one string). Where one
  * JSON-store write takes a second or more, writes there are measured a few, one at a time.
  * A benchmark: it prints figures and asserts nothing about them.
+ *
+ * Roles as data (SPEC §12, issue 16): the role-orders and role-customers scenarios load the lists
+ * of a member of a custom role scoped by `where` (scripts/lib/custom-role.ts: "gold-desk", its own
+ * orders by `$me`, the gold-tier customers by value), set up through the API as an admin on each
+ * server before it is loaded. Bare json-server has no roles: those rows are left out for it.
+ * `--customers` seeds more customers than the demo set's 150 (which it keeps at every size), for
+ * the customers lists at scale; kept databases are then named bench_<orders>_c<customers>.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -24,15 +31,26 @@ import { SEED_DB_FILE } from "../src/server/paths";
 import { migrate } from "../src/server/storage/pg/migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
+import { ensureGoldDesk, GOLD_DESK_KEY } from "./lib/custom-role";
 import { quoteIdent, startCluster } from "./lib/pg-cluster";
 import { seedPostgres } from "./lib/seed-pg";
-import { DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
+import { DEFAULT_SEED_OPTIONS, DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
-const SCENARIO_KEYS = "list,page,agent,search,record,dashboard,write,place";
+const SCENARIO_KEYS = "list,page,agent,role-orders,role-customers,search,record,dashboard,write,place";
 const values = readOptions(
   "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
-    `[--only ${SCENARIO_KEYS}] [--pg-url postgres://user@host:port/postgres]`,
-  { sizes: "10000,1000000", backends: "json,pg,bare", "file-max": "100000", runs: "3", duration: "5", connections: "10", only: SCENARIO_KEYS, "pg-url": undefined },
+    `[--only ${SCENARIO_KEYS}] [--pg-url postgres://user@host:port/postgres] [--customers ${DEFAULT_SEED_OPTIONS.customers} (at every size)]`,
+  {
+    sizes: "10000,1000000",
+    backends: "json,pg,bare",
+    "file-max": "100000",
+    runs: "3",
+    duration: "5",
+    connections: "10",
+    only: SCENARIO_KEYS,
+    "pg-url": undefined,
+    customers: String(DEFAULT_SEED_OPTIONS.customers),
+  },
 );
 const SIZES = values.sizes!.split(",").map((s) => wholeNumber("sizes", s.trim()));
 const BACKENDS = new Set(values.backends!.split(",").map((s) => s.trim()));
@@ -42,6 +60,10 @@ const RUNS = wholeNumber("runs", values.runs);
 const DURATION = wholeNumber("duration", values.duration);
 const CONNECTIONS = wholeNumber("connections", values.connections);
 const ONLY = new Set(values.only!.split(",").map((s) => s.trim()));
+for (const k of ONLY) if (!SCENARIO_KEYS.split(",").includes(k)) throw new Error(`--only takes ${SCENARIO_KEYS}, not "${k}"`);
+const CUSTOMERS = wholeNumber("customers", values.customers);
+/** The data set's customers when not the seed's default: kept databases are named by both. */
+const CUSTOMERS_TAG = CUSTOMERS === DEFAULT_SEED_OPTIONS.customers ? "" : `_c${CUSTOMERS}`;
 const PG_URL = values["pg-url"];
 /**
  * From this many orders on, a JSON-store write takes a second or more: ten queued behind each
@@ -80,12 +102,16 @@ interface Target {
   /** The manager's session (bare json-server ignores it). */
   cookie: string;
   agentCookie: string;
+  /** The session of a member of the custom role (scripts/lib/custom-role.ts), for scenarios that ask for it. */
+  roleCookie: string;
 }
 
 interface Scenario {
   key: string;
   name: string;
   write: boolean;
+  /** Loads as a member of the custom role, which is set up on the server first (not in bare json-server). */
+  customRole?: boolean;
   /** null: the call does not exist in bare json-server. */
   load(t: Target): Load | null;
 }
@@ -182,8 +208,8 @@ function placeLoad(): Load {
   return { requests, beforeRun };
 }
 
-const get = (path: string, cookie?: "agent"): ((t: Target) => Load) => (t) => ({
-  requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: t.agentCookie } } : {}) }],
+const get = (path: string, cookie?: "agent" | "role"): ((t: Target) => Load) => (t) => ({
+  requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: cookie === "agent" ? t.agentCookie : t.roleCookie } } : {}) }],
 });
 
 const SCENARIOS: Scenario[] = [
@@ -200,6 +226,20 @@ const SCENARIOS: Scenario[] = [
     name: "an agent's page: their own orders, newest first",
     write: false,
     load: (t) => (t.backend === "bare" ? get(`/api/orders?assigneeId=${AGENT_ID}&_sort=createdAt&_order=desc&_start=0&_end=20`)(t) : get("/api/orders?_start=0&_end=20", "agent")(t)),
+  },
+  {
+    key: "role-orders",
+    name: `a custom role's page (${GOLD_DESK_KEY}: orders where assigneeId = $me), newest first, with X-Total-Count`,
+    write: false,
+    customRole: true,
+    load: (t) => (t.backend === "bare" ? null : get("/api/orders?_start=0&_end=20", "role")(t)),
+  },
+  {
+    key: "role-customers",
+    name: `a custom role's customers (${GOLD_DESK_KEY}: tier = gold) by name, rows 0–20, with X-Total-Count`,
+    write: false,
+    customRole: true,
+    load: (t) => (t.backend === "bare" ? null : get("/api/customers?_sort=name&_order=asc&_start=0&_end=20", "role")(t)),
   },
   {
     key: "search",
@@ -234,8 +274,8 @@ async function run(url: string, cookie: string, { requests, beforeRun }: Load, o
 
 async function makeFile(dir: string, orders: number): Promise<string> {
   const file = path.join(dir, `orders-${orders}.json`);
-  if (orders === 600 && fs.existsSync(SEED_DB_FILE)) fs.copyFileSync(SEED_DB_FILE, file);
-  else writeFileAtomic(file, serializeDbChunks(await generateDb({ orders })));
+  if (orders === DEFAULT_SEED_OPTIONS.orders && !CUSTOMERS_TAG && fs.existsSync(SEED_DB_FILE)) fs.copyFileSync(SEED_DB_FILE, file);
+  else writeFileAtomic(file, serializeDbChunks(await generateDb({ orders, customers: CUSTOMERS })));
   return file;
 }
 
@@ -276,15 +316,18 @@ function existingServer(adminUrl: string): PgServer {
   };
 }
 
+/** The database of a data set: bench_<orders>, with _c<customers> when not the seed's default. */
+const dbName = (orders: number) => `bench_${orders}${CUSTOMERS_TAG}`;
+
 /**
  * How many orders bench_<orders> on a kept server was seeded with (its bench_seeded mark; the
  * write scenarios add orders after), -1 if unmarked, null when there is no such database.
  */
 async function keptOrders(server: PgServer, orders: number): Promise<number | null> {
-  const found = await adminQuery(server.url(), `SELECT 1 FROM pg_database WHERE datname = 'bench_${orders}'`);
+  const found = await adminQuery(server.url(), `SELECT 1 FROM pg_database WHERE datname = '${dbName(orders)}'`);
   if (!found.rowCount) return null;
   try {
-    return Number((await adminQuery(server.url(`bench_${orders}`), "SELECT orders FROM bench_seeded")).rows[0].orders);
+    return Number((await adminQuery(server.url(dbName(orders)), "SELECT orders FROM bench_seeded")).rows[0].orders);
   } catch {
     return -1;
   }
@@ -293,16 +336,16 @@ async function keptOrders(server: PgServer, orders: number): Promise<number | nu
 async function makeDatabase(cluster: PgServer, orders: number): Promise<{ url: string; seedSeconds: number | null }> {
   if (cluster.keeps) {
     const n = await keptOrders(cluster, orders);
-    if (n === orders) return { url: cluster.url(`bench_${orders}`), seedSeconds: null };
-    if (n !== null) await cluster.dropDatabase(`bench_${orders}`);
+    if (n === orders) return { url: cluster.url(dbName(orders)), seedSeconds: null };
+    if (n !== null) await cluster.dropDatabase(dbName(orders));
   }
-  const url = await cluster.createDatabase(`bench_${orders}`);
+  const url = await cluster.createDatabase(dbName(orders));
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migrate(pool);
     const client = await pool.connect();
     try {
-      const result = await seedPostgres(client, { orders }, { log: (l) => console.log(l) });
+      const result = await seedPostgres(client, { orders, customers: CUSTOMERS }, { log: (l) => console.log(l) });
       if (cluster.keeps) await client.query(`CREATE TABLE bench_seeded AS SELECT ${orders} AS orders`);
       return { url, seedSeconds: result.seconds.total };
     } finally {
@@ -340,20 +383,22 @@ async function main() {
       table.push(l);
       console.log(l);
     };
+    const roleMembers = new Set<string>();
     for (const size of SIZES) {
       const backends = (["json", "pg", "bare"] as const).filter((b) => BACKENDS.has(b) && (b === "pg" || size <= FILE_MAX));
       if (!backends.length) continue;
-      console.log(`\n${size.toLocaleString("en-US")} orders: ${backends.map((b) => LABEL[b]).join(", ")}`);
+      console.log(`\n${size.toLocaleString("en-US")} orders${CUSTOMERS_TAG ? `, ${CUSTOMERS.toLocaleString("en-US")} customers` : ""}: ${backends.map((b) => LABEL[b]).join(", ")}`);
       const seedFile = backends.some((b) => b !== "pg") ? await makeFile(dir, size) : null;
       if (seedFile) console.log(`  data file ${(fs.statSync(seedFile).size / 2 ** 20).toFixed(1)} MB`);
       let database: string | null = null;
       if (backends.includes("pg")) {
         const made = await makeDatabase(cluster!, size);
         database = made.url;
-        console.log(made.seedSeconds === null ? `  PostgreSQL: bench_${size} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
+        console.log(made.seedSeconds === null ? `  PostgreSQL: ${dbName(size)} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
       }
       for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
         for (const backend of backends) {
+          if (scenario.customRole && backend === "bare") continue; // no roles in json-server
           // Fresh file copies for each scenario: writes grow no file for the next one. PostgreSQL
           // keeps its database (a few thousand written rows change nothing at these sizes).
           const file = path.join(dir, `${backend}.json`);
@@ -368,7 +413,15 @@ async function main() {
           try {
             const cookie = backend === "bare" ? "" : await signIn(server.url);
             const agentCookie = backend === "bare" ? "" : await signIn(server.url, "agent@example.com");
-            const target: Target = { backend, orders: size, url: server.url, cookie, agentCookie };
+            let roleCookie = "";
+            if (scenario.customRole) {
+              const member = await ensureGoldDesk(server.url, await signIn(server.url, "admin@example.com"));
+              roleCookie = member.cookie;
+              const seen = `${member.email} (id ${member.id}, ${member.made ? "moved onto the role now" : "a member already"}) sees ${fmt(member.orders)} orders, ${fmt(member.customers)} customers`;
+              if (!roleMembers.has(`${size}/${backend}/${seen}`)) console.log(`  ${GOLD_DESK_KEY} on ${LABEL[backend]}: ${seen}`);
+              roleMembers.add(`${size}/${backend}/${seen}`);
+            }
+            const target: Target = { backend, orders: size, url: server.url, cookie, agentCookie, roleCookie };
             const load = scenario.load(target);
             if (!load) continue;
             const oneByOne = scenario.write && backend !== "pg" && size >= SLOW_WRITES_FROM;
@@ -387,7 +440,7 @@ async function main() {
         }
       }
       if (seedFile) fs.rmSync(seedFile);
-      if (database && !cluster!.keeps) await cluster!.dropDatabase(`bench_${size}`);
+      if (database && !cluster!.keeps) await cluster!.dropDatabase(dbName(size));
     }
     console.log(`\n${table.join("\n")}`);
   } finally {
