@@ -26,6 +26,9 @@ export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_COOKIE = "sb_session";
 
+/** How long a deleted record is offered in the trash for restoring (its audit events stay for ever). */
+export const TRASH_RETENTION_DAYS = 90;
+
 /** Two-factor sign-in (TOTP, RFC 6238): 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_S = 30;

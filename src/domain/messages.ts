@@ -64,6 +64,9 @@ export const MESSAGES = {
   twoFactorOn: "Two-factor sign-in is on already",
   twoFactorOff: "Two-factor sign-in is off already",
   twoFactorNotSetUp: "Set up two-factor sign-in first",
+  notThisRecordsEvent: "Not an event of this record's values",
+  takenBy: "This {{what}} is taken by {{holder}} now",
+  restoredMeanwhile: "Restored meanwhile",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

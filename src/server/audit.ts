@@ -40,6 +40,8 @@ export interface AuditInput {
   actor?: Row | null;
   /** The address tried, on a failed sign-in. */
   email?: string;
+  /** The audit event an update went back to. */
+  revertOf?: number;
 }
 
 export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
@@ -55,5 +57,6 @@ export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now:
     ...(input.email !== undefined ? { email: input.email } : {}),
     ip: ctx.ip,
     ...(ctx.token ? { tokenId: ctx.token.id, tokenName: ctx.token.name } : {}),
+    ...(input.revertOf !== undefined ? { revertOf: input.revertOf } : {}),
   });
 }

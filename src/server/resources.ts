@@ -107,11 +107,19 @@ export function resourceRoutes(storage: Storage) {
   }
 
   async function update(req: Request, res: Response, resource: ResourceName, id: number) {
+    const record = await updateRecord(req, resource, id, requireBody(req.body));
+    res.json(stripRecord(req.ctx.ability, resource, record));
+  }
+
+  /**
+   * One record changed by a body of fields and the version it was read at, through every check
+   * of a PATCH; `revertOf` names the audit event a "restore this version" went back to.
+   */
+  async function updateRecord(req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, revertOf?: number): Promise<Row> {
     const def = getEntity(resource);
     const rules = rulesFor(resource);
     const { ability } = req.ctx;
     requireAction(ability, "update", resource, def);
-    const body = requireBody(req.body);
     const guard = async (reader: Reader, tx?: Tx) => {
       const row = requireReadable(ability, resource, def, tx ? await tx.lock(resource, id) : await reader.get(resource, id));
       await rules.invariant?.("update", row, body, reader, tx);
@@ -153,10 +161,10 @@ export function resourceRoutes(storage: Storage) {
       // The row is locked, so this holds; the version in the WHERE is the backstop if it were not.
       if (!(await tx.update(resource, next, before.version))) requireVersion(ability, resource, def, body.version, (await tx.get(resource, id)) ?? before);
       await rules.afterWrite?.(w);
-      await appendAudit(tx, req.ctx, { action: "update", resource, recordId: next.id, changes }, now);
+      await appendAudit(tx, req.ctx, { action: "update", resource, recordId: next.id, changes, revertOf }, now);
       return next;
     });
-    res.json(stripRecord(ability, resource, record));
+    return record;
   }
 
   async function remove(req: Request, res: Response, resource: ResourceName, id: number) {
@@ -179,7 +187,7 @@ export function resourceRoutes(storage: Storage) {
     res.json(stripRecord(ability, resource, row));
   }
 
-  return { list, one, create, update, remove };
+  return { list, one, create, update, updateRecord, remove };
 }
 
 /** REFUSED: who points at it, counted, so the operator knows what to change first. */

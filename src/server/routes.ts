@@ -15,6 +15,7 @@ import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
 import type { Storage } from "./storage/types";
 import { tokenRoutes } from "./tokens";
+import { trashRoutes } from "./trash";
 import { transitionRoutes } from "./transitions";
 import { LiveHub } from "./live";
 import { storageLiveSource } from "./live-source";
@@ -66,8 +67,15 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
   ];
   const transitions = transitionRoutes(storage);
   routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
+  const trash = trashRoutes(storage, resources.updateRecord);
+  routes.push({ path: "/trash", query: "list", methods: { GET: trash.list } });
   for (const def of ENTITIES) {
     const name: ResourceName = def.name;
+    if (!def.readOnly) {
+      routes.push({ path: `/${name}/:id/restore`, methods: { POST: (req, res, p) => trash.restore(req, res, name, p.id) } });
+      routes.push({ path: `/${name}/:id/purge`, methods: { POST: (req, res, p) => trash.purge(req, res, name, p.id) } });
+      routes.push({ path: `/${name}/:id/revert`, methods: { POST: (req, res, p) => trash.revert(req, res, name, p.id) } });
+    }
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
     routes.push({
       path: `/${name}`,

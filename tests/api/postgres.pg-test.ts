@@ -61,6 +61,20 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     expect(stream.ended).toBe(true);
   });
 
+  it("two servers restoring the same deleted record at once: one brings it back, the other is refused, never twice", async () => {
+    const onA = await login(a.url, "manager");
+    const onB = sameSession(onA, b.url);
+    const n = `${Date.now()}`;
+    const me = (await onA.get("/api/auth/me")).body.user.id;
+    const created = await onA.post("/api/customers", { name: `Restored twice ${n}`, email: `restore-${n}@example.com`, tier: "gold", creditLimit: 0, ownerId: me });
+    expect((await onA.del(`/api/customers/${created.body.id}`)).status).toBe(200);
+    const answers = await Promise.all([onA, onB, onA, onB].map((c) => c.post(`/api/customers/${created.body.id}/restore`)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of answers.filter((x) => x.status !== 201)) expect(["NOT_FOUND", "DUPLICATE"]).toContain(r.body.code);
+    const events = await onA.get(`/api/audit-events?resource=customers&recordId=${created.body.id}&action=restore`);
+    expect(events.body).toHaveLength(1);
+  });
+
   it("loaded the demo data once, though both started on the empty database together", async () => {
     const admin = await login(a.url, "admin");
     const seeded = JSON.parse(fs.readFileSync(`${dir}/db.json`, "utf8"));

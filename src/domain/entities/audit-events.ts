@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   "session_end",
   "token_create",
   "token_revoke",
+  "restore",
+  "purge",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -41,6 +43,8 @@ export const auditEventsFor = (audited: readonly string[]): EntityDef<"audit-eve
     // A change made by a script: the API token it came with (the actor is the token's owner).
     tokenId: { type: "integer", label: "Token", write: "never" },
     tokenName: { type: "text", label: "Token name", write: "never" },
+    // An update that set the record back to its values after that event ("Restore this version").
+    revertOf: { type: "reference", label: "Reverts", reference: "audit-events", write: "never" },
   },
   list: { defaultSort: { field: "at", order: "desc" } },
   overrides: { show: "audit-event-show" },

@@ -87,6 +87,16 @@ class JsonReader implements Reader {
     return this.data["audit-events"].filter((e) => e.resource === resource && e.recordId === recordId && actions.includes(e.action as string));
   }
 
+  async eventsOf(resources: readonly string[], actions: readonly string[], since: string) {
+    const out: Row[] = [];
+    const events = this.data["audit-events"];
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      if (actions.includes(e.action as string) && resources.includes(e.resource as string) && String(e.at) >= since) out.push(e);
+    }
+    return out;
+  }
+
   async staffByEmail(email: string) {
     return this.data.staff.find((s) => typeof s.email === "string" && s.email.toLowerCase() === email);
   }
@@ -153,8 +163,8 @@ class JsonTx extends JsonReader implements Tx {
     return this.data.staff.filter((s) => s.role === "admin" && s.active === true);
   }
 
-  async insert(resource: ResourceName, record: Omit<Row, "id">) {
-    const row = { id: this.store.nextId(resource), ...record } as Row;
+  async insert(resource: ResourceName, record: Omit<Row, "id"> & { id?: number }) {
+    const row = { ...record, id: record.id ?? this.store.nextId(resource) } as Row;
     this.changed()[resource].push(row);
     return row;
   }

@@ -104,6 +104,8 @@ export interface AuditRecord {
   ip: string;
   tokenId?: number;
   tokenName?: string;
+  /** An update that set a record back to its values after this audit event. */
+  revertOf?: number;
 }
 
 /** What the dashboard counts, for whom (SPEC §7). */
@@ -126,6 +128,8 @@ export interface Reader {
   countReferrers(resource: ResourceName, id: number): Promise<Record<string, number>>;
   /** Audit events about one record with one of `actions`, oldest first. */
   history(resource: string, recordId: number, actions: readonly string[]): Promise<Row[]>;
+  /** Audit events with one of `actions` on these resources at or after `since`, newest first: what the trash is made of. */
+  eventsOf(resources: readonly string[], actions: readonly string[], since: string): Promise<Row[]>;
   staffByEmail(email: string): Promise<Row | undefined>;
   /** The role whose key this is (keys are lower-case and never change). */
   roleByKey(key: string): Promise<Row | undefined>;
@@ -155,8 +159,11 @@ export interface Tx extends Reader {
   lockMany(resource: ResourceName, ids: number[]): Promise<Row[]>;
   /** Every active admin, locked (the last-admin rule decides on them). */
   lockActiveAdmins(): Promise<Row[]>;
-  /** Stores a new record and returns it with its id. */
-  insert(resource: ResourceName, record: Omit<Row, "id">): Promise<Row>;
+  /**
+   * Stores a new record and returns it with its id: a new one, or the one it had (a record
+   * restored from the trash comes back under its old id, which was never given to another).
+   */
+  insert(resource: ResourceName, record: Omit<Row, "id"> & { id?: number }): Promise<Row>;
   /** Replaces the stored record whose version is still `expectedVersion`; false when it is not. */
   update(resource: ResourceName, record: Row, expectedVersion: number): Promise<boolean>;
   /** Bookkeeping that is not an edit (version and updatedAt stay): a sign-in's lastLoginAt. */

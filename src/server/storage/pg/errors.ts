@@ -40,6 +40,9 @@ function constraintError(err: unknown): AppError | null {
     const label = e.table ? getEntity(e.table.replace(/_/g, "-")).fields[field]?.label.toLowerCase() : undefined;
     return new AppError("DUPLICATE", "Already taken", { [field]: [message("taken", { what: label ?? field })] });
   }
+  // Two servers restoring the same record from the trash at once: the second finds its id taken.
+  if (e.code === "23505" && e.constraint?.endsWith("_pkey"))
+    return new AppError("DUPLICATE", "This record was restored meanwhile: it is back already. Nothing was changed.", { id: [message("restoredMeanwhile")] });
   if (e.code === "23514" && e.constraint === "products_stock_not_negative") return new AppError("INSUFFICIENT_STOCK", "Not enough stock", undefined, { shortages: [] });
   if (e.code === "23503") {
     const m = /_(\w+?)_fkey$/.exec(e.constraint ?? "");

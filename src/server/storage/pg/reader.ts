@@ -90,6 +90,11 @@ export class PgReader implements Reader {
     return this.rows(`SELECT * FROM audit_events WHERE resource = $1 AND "recordId" = $2 AND action = ANY($3) ORDER BY id`, [resource, recordId, actions]);
   }
 
+  async eventsOf(resources: readonly string[], actions: readonly string[], since: string) {
+    // audit_events_trash_idx (migration 007): the few delete, restore and purge events, newest first.
+    return this.rows(`SELECT * FROM audit_events WHERE action = ANY($1) AND resource = ANY($2) AND at >= $3 ORDER BY id DESC`, [actions, resources, since]);
+  }
+
   async staffByEmail(email: string) {
     return (await this.rows(`SELECT * FROM staff WHERE lower(email) = $1`, [email]))[0];
   }

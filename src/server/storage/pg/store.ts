@@ -49,8 +49,8 @@ class PgTx extends PgReader implements Tx {
     return this.rows(`SELECT * FROM staff WHERE role = 'admin' AND active ORDER BY id FOR UPDATE`);
   }
 
-  async insert(resource: ResourceName, record: Omit<Row, "id">) {
-    const cols = columnsOf(getEntity(resource)).filter(([name]) => name !== "id");
+  async insert(resource: ResourceName, record: Omit<Row, "id"> & { id?: number }) {
+    const cols = columnsOf(getEntity(resource)).filter(([name]) => name !== "id" || record.id !== undefined);
     const p = new Params();
     const values = cols.map(([name, f]) => p.add(toParam(f, record[name])));
     const sql = `INSERT INTO ${q(tableOf(resource))} (${cols.map(([n]) => q(n)).join(", ")}) VALUES (${values.join(", ")}) RETURNING *`;
