@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 6.4, issue 10): start the real server, stream concurrent writes at it, kill
+ * Crash safety (issue 6.4, issue 10, and restores from the trash): start the real server, stream concurrent writes at it, kill
  * something at a random moment, and check that the data still loads and holds every write that
  * was acknowledged. What is killed: the app server (SIGKILL), on the JSON store or on PostgreSQL;
  * or PostgreSQL itself (an immediate stop, as a crash: no checkpoint, recovery from the WAL on the
@@ -42,6 +42,9 @@ interface Acked {
   /** Deletes sent, answered or not: one cut off by the kill may or may not have happened. */
   deleteSent: Set<number>;
   updated: Map<number, { version: number; notes: string }>; // customer id → last acknowledged
+  /** Deleted categories brought back from the trash (acknowledged), and restores sent at all. */
+  restored: Set<number>;
+  restoreSent: Set<number>;
 }
 
 const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo));
@@ -51,7 +54,7 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
   const [killMin, killMax] = opts.killAfterMs ?? [150, 900];
   const log = opts.log ?? (() => undefined);
   const report: CrashReport = { cycles: 0, acknowledged: 0, inFlightAtKill: 0, violations: [] };
-  const acked: Acked = { created: new Map(), deleted: new Set(), deleteSent: new Set(), updated: new Map() };
+  const acked: Acked = { created: new Map(), deleted: new Set(), deleteSent: new Set(), updated: new Map(), restored: new Set(), restoreSent: new Set() };
   // Each writer owns one customer, so its updates never conflict with another's: any gap
   // between what it was told and what is stored is a lost write, not a race.
   const owned = (await snapshot(opts)).customers.slice(0, writers).map((c) => c.id);
@@ -127,6 +130,15 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
               if (r.status === 200) {
                 acked.deleted.add(id);
                 acks++;
+                // Two deleted categories in three come straight back from the trash.
+                if (id % 3 !== 0) {
+                  acked.restoreSent.add(id);
+                  const back = await send("POST", `/api/categories/${id}/restore`);
+                  if (back.status === 201) {
+                    acked.restored.add(id);
+                    acks++;
+                  }
+                }
               }
             }
           } catch {
@@ -149,7 +161,9 @@ export async function crashCycles(opts: CrashOptions): Promise<CrashReport> {
       const problems = await verify(opts, acked);
       report.violations.push(...problems.map((p) => `cycle ${cycle}: ${p}`));
       const what = opts.database ? "the database holds every acknowledged write" : "file loads, every acknowledged write is there";
-      log(`cycle ${String(cycle).padStart(3)}: ${String(acks).padStart(3)} writes acknowledged, ${cutOff} in flight at the kill — ${problems.length ? `${problems.length} PROBLEMS` : what}`);
+      log(
+        `cycle ${String(cycle).padStart(3)}: ${String(acks).padStart(3)} writes acknowledged (${acked.restored.size} restores so far), ${cutOff} in flight at the kill — ${problems.length ? `${problems.length} PROBLEMS` : what}`,
+      );
     } finally {
       if (!lasting) await server.stop("SIGKILL");
     }
@@ -224,8 +238,11 @@ async function verify(opts: CrashOptions, acked: Acked): Promise<string[]> {
   const problems: string[] = [];
   const categories = new Map(db.categories.map((c) => [c.id, c]));
   for (const [id, name] of acked.created) {
-    if (acked.deleted.has(id)) {
-      if (categories.has(id)) problems.push(`category ${id} was deleted (acknowledged) but is back`);
+    if (acked.restored.has(id)) {
+      if (categories.get(id)?.name !== name) problems.push(`category ${id} "${name}" was restored (acknowledged) but is missing`);
+    } else if (acked.deleted.has(id)) {
+      // A restore the kill cut off may have happened; an acknowledged delete with none sent may not be undone.
+      if (categories.has(id) && !acked.restoreSent.has(id)) problems.push(`category ${id} was deleted (acknowledged) but is back`);
     } else if (!acked.deleteSent.has(id) && categories.get(id)?.name !== name) problems.push(`category ${id} "${name}" was created (acknowledged) but is missing`);
   }
   const customers = new Map(db.customers.map((c) => [c.id, c]));
