@@ -36,7 +36,7 @@ import { quoteIdent, startCluster } from "./lib/pg-cluster";
 import { seedPostgres } from "./lib/seed-pg";
 import { DEFAULT_SEED_OPTIONS, DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
-const SCENARIO_KEYS = "list,page,agent,role-orders,role-customers,search,record,dashboard,write,place";
+const SCENARIO_KEYS = "list,page,agent,role-orders,role-customers,search,record,dashboard,write,place,trash";
 const values = readOptions(
   "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
     `[--only ${SCENARIO_KEYS}] [--pg-url postgres://user@host:port/postgres] [--customers ${DEFAULT_SEED_OPTIONS.customers} (at every size)]`,
@@ -249,6 +249,7 @@ const SCENARIOS: Scenario[] = [
   },
   { key: "record", name: "one record: GET /api/orders/:id", write: false, load: (t) => get(`/api/orders/${Math.max(1, t.orders >> 1)}`)(t) },
   { key: "dashboard", name: "the dashboard: GET /api/stats/dashboard", write: false, load: (t) => (t.backend === "bare" ? null : get("/api/stats/dashboard")(t)) },
+  { key: "trash", name: "the trash's first page with its count: GET /api/trash", write: false, load: (t) => (t.backend === "bare" ? null : get("/api/trash?_start=0&_end=20")(t)) },
   { key: "write", name: "versioned write: PATCH /api/customers/:id with version", write: true, load: () => patchLoad() },
   { key: "place", name: "order placement: POST /api/orders, then its transition to placed", write: true, load: (t) => (t.backend === "bare" ? null : placeLoad()) },
 ];
