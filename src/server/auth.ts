@@ -33,12 +33,17 @@ const passwordBody = z.strictObject({
   newPassword: fieldSchema(staffDef.fields.password) as z.ZodType<string>,
 });
 
+/** What a signed-in member is told of their own account, even when their role reads no staff. */
+const SELF_FIELDS = ["id", "name", "email", "role", "active", "createdAt", "updatedAt", "version"] as const;
+
 export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: string) {
   /** The signed-in user as they may see themselves, with the permissions the app builds its ability from. */
   async function sessionView(user: Row) {
     const [{ ability, permissions, requireTwoFactor }, tf] = await Promise.all([abilities.of(user), storage.twoFactor(user.id)]);
     const twoFactorEnabled = Boolean(tf?.enabledAt);
-    return { user: stripRecord(ability, "staff", user), permissions, twoFactorEnabled, twoFactorSetupRequired: requireTwoFactor && !twoFactorEnabled };
+    // Who one is, one always sees, whatever one's role may read of staff.
+    const self = Object.fromEntries(SELF_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f]]));
+    return { user: { ...self, ...stripRecord(ability, "staff", user) }, permissions, twoFactorEnabled, twoFactorSetupRequired: requireTwoFactor && !twoFactorEnabled };
   }
 
   async function login(req: Request, res: Response) {

@@ -242,6 +242,13 @@ describe("a role that grants nothing", () => {
     for (const figure of ["revenue", "ordersByStatus", "openOrders", "ordersPerDay", "topCustomers", "lowStock", "customers"]) expect(dash.body).not.toHaveProperty(figure);
   });
 
+  it("still knows who it is: sign-in and me name the member though the role reads no staff", async () => {
+    const { member, memberId, login } = await roleWithMember([]);
+    expect(login.user).toMatchObject({ id: memberId, name: expect.stringMatching(/^Member /), email: expect.stringMatching(/@example\.com$/), role: expect.any(String) });
+    expect((await member.get("/api/auth/me")).body.user.id).toBe(memberId);
+    expectError(await member.get(`/api/staff/${memberId}`), 403, "FORBIDDEN");
+  });
+
   it("a catalogue-only role gets the low-stock figure and none of the orders' or customers'", async () => {
     const { member } = await roleWithMember([{ resource: "products", action: "read" }]);
     const dash = (await member.get("/api/stats/dashboard")).body;

@@ -50,7 +50,7 @@ export interface RoleData {
 export const isRoleKey = (v: unknown): v is string => typeof v === "string" && ROLE_KEY_PATTERN.test(v);
 
 /** Field types a row condition can compare: one scalar per row, the same in both stores. */
-const CONDITION_TYPES = new Set<FieldDef["type"]>(["text", "email", "enum", "boolean", "integer", "money", "reference"]);
+export const CONDITION_TYPES: ReadonlySet<FieldDef["type"]> = new Set<FieldDef["type"]>(["text", "email", "enum", "boolean", "integer", "money", "reference"]);
 
 const scalar = z.union([z.string().max(200), z.number(), z.boolean()]);
 const whereValue = z.union([scalar, z.strictObject({ $in: z.array(scalar).min(1).max(100) }), z.strictObject({ $ne: scalar })], {
