@@ -51,7 +51,8 @@ function after(current: Record<string, unknown> | undefined, changes: Changes): 
  */
 export function liveEventFor(ability: AppAbility, event: Record<string, unknown>, current: Record<string, unknown> | undefined): LiveEvent | null {
   const resource = event.resource;
-  const action = event.action;
+  // A record restored from the trash is, to a list on screen, a record created.
+  const action = event.action === "restore" ? "create" : event.action;
   if (typeof resource !== "string" || !isResourceName(resource) || resource === "audit-events") return null;
   if (!LIVE_ACTIONS.includes(action as LiveAction)) return null;
   if (typeof event.recordId !== "number" || typeof event.id !== "number") return null;

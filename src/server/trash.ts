@@ -16,7 +16,7 @@ import { allFields, ENTITIES, getEntity, isResourceName, type ResourceName } fro
 import { AppError, type FieldErrors } from "../domain/errors";
 import type { EntityDef } from "../domain/fields";
 import { message } from "../domain/messages";
-import { canDo, stripRecord } from "../domain/policy";
+import { canDo, readableFields, stripRecord } from "../domain/policy";
 import { ADMIN_ROLE } from "../domain/roles/rules";
 import { writableLines } from "../domain/schema";
 import { appendAudit, diff, type Changes } from "./audit";
@@ -58,6 +58,8 @@ async function trashedBy(reader: Reader, resource: ResourceName, id: number, now
 const revertBody = z.strictObject({
   eventId: z.number({ error: message("notNumber") }).int({ error: message("notWhole") }).positive({ error: message("notWhole") }),
   version: z.number({ error: message("versionRequired") }).int({ error: message("notWhole") }).positive({ error: message("notWhole") }),
+  // Only say what it would do: the values after that event, and which fields would change.
+  dryRun: z.boolean({ error: message("notBoolean") }).optional(),
 });
 
 export interface UpdateRecord {
@@ -165,7 +167,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
     const def = getEntity(resource);
     const { ability } = req.ctx;
     requireAction(ability, "update", resource, def);
-    const { eventId, version } = parseBody(revertBody, req.body);
+    const { eventId, version, dryRun } = parseBody(revertBody, req.body);
     const current = await storage.get(resource, id);
     if (!current || !canDo(ability, "read", resource, current)) throw new AppError("NOT_FOUND", `No such ${def.singular.toLowerCase()}`);
     const events = await storage.history(resource, id, ALL_RECORD_ACTIONS);
@@ -178,15 +180,22 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       for (const [field, change] of Object.entries((e.changes ?? {}) as Changes)) if (change && "from" in change) then[field] = change.from ?? null;
 
     const fields = allFields(def);
+    // A field the reader cannot see is neither changed nor said to be skipped: that it differs is news too.
+    const readable = new Set(readableFields(ability, resource));
     const body: Record<string, unknown> = {};
     const skipped: string[] = [];
     for (const [name, f] of Object.entries(def.fields)) {
-      if (f.write !== "always" || f.type === "password" || !(name in then)) continue;
+      if (f.write !== "always" || f.type === "password" || !(name in then) || !readable.has(name)) continue;
       const want = f.type === "items" ? writableLines(then[name]) : then[name];
       const have = f.type === "items" ? writableLines(current[name]) : current[name];
       if (JSON.stringify(want ?? null) === JSON.stringify(have ?? null)) continue;
       if (!canDo(ability, "update", resource, current, name) || !fields[name]) skipped.push(name);
       else body[name] = want ?? null;
+    }
+    if (dryRun) {
+      const version = stripRecord(ability, resource, { ...then, id, version: current.version } as Row);
+      res.json({ record: version, changed: Object.keys(body), skipped, dryRun: true });
+      return;
     }
     if (!Object.keys(body).length) {
       res.json({ record: stripRecord(ability, resource, current), changed: [], skipped });

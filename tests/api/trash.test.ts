@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../src/domain/constants";
 import type { RunningServer } from "../../src/server/start";
 import { Client, demoEmail, expectError, makeDataDir, startServerOn, type Body, type DemoRole } from "./helpers";
+import { Stream } from "./sse";
 
 let server: RunningServer;
 let dir: string;
@@ -110,6 +111,16 @@ describe("restore", () => {
     expect(events[0].changes.creditLimit).toEqual({ from: null, to: 250_000 });
   });
 
+  it("is told live to the readers of the record, as a record created", async () => {
+    const customer = await newCustomer("manager");
+    await c("manager").del(`/api/customers/${customer.id}`);
+    const stream = await Stream.open(c("agent"));
+    expect((await c("manager").post(`/api/customers/${customer.id}/restore`)).status).toBe(201);
+    const [told] = (await stream.until((d) => d.resource === "customers" && d.id === customer.id, "the restore")).slice(-1);
+    expect(told).toMatchObject({ action: "create", id: customer.id });
+    stream.close();
+  });
+
   it("a draft order comes back as the draft it was; the stock is untouched", async () => {
     const managerId = await meId("manager");
     const customer = (await c("manager").get("/api/customers?_end=1")).body[0];
@@ -208,14 +219,18 @@ describe("revert to a revision", () => {
     expect(first.body.record).toMatchObject({ notes: "First", tier: "gold" });
   });
 
-  it("a field the reader may not write is left as it is, and said so", async () => {
+  it("a field the reader may not see is left as it is and not even named; a dry run only says what it would do", async () => {
     const customer = await newCustomer("manager", { notes: "Before" });
     const changed = (await c("manager").patch(`/api/customers/${customer.id}`, { notes: "After", creditLimit: 1, version: customer.version })).body;
     const created = (await c("manager").get(`/api/audit-events?resource=customers&recordId=${customer.id}&action=create`)).body[0];
+    const dry = await c("agent").post(`/api/customers/${customer.id}/revert`, { eventId: created.id, version: changed.version, dryRun: true });
+    expect(dry.body).toMatchObject({ dryRun: true, changed: ["notes"], skipped: [], record: { notes: "Before" } });
+    expect(dry.body.record).not.toHaveProperty("creditLimit");
+    expect((await c("manager").get(`/api/customers/${customer.id}`)).body.version).toBe(changed.version);
     const res = await c("agent").post(`/api/customers/${customer.id}/revert`, { eventId: created.id, version: changed.version });
     expect(res.status).toBe(200);
     expect(res.body.changed).toEqual(["notes"]);
-    expect(res.body.skipped).toEqual(["creditLimit"]);
+    expect(res.body.skipped).toEqual([]);
     expect((await c("manager").get(`/api/customers/${customer.id}`)).body).toMatchObject({ notes: "Before", creditLimit: 1 });
   });
 
