@@ -31,6 +31,7 @@ const AppShell = lazyRetry(ROUTE_MODULES.shell);
 const LoginPage = lazyRetry(ROUTE_MODULES.login);
 const DashboardPage = lazyRetry(ROUTE_MODULES.dashboard);
 const ProfilePage = lazyRetry(ROUTE_MODULES.profile);
+const TrashPage = lazyRetry(ROUTE_MODULES.trash);
 const ListPage = lazyRetry(ROUTE_MODULES.list);
 const ShowPage = lazyRetry(ROUTE_MODULES.show);
 const CreatePage = lazyRetry(ROUTE_MODULES.create);
@@ -128,6 +129,7 @@ export function App() {
                     </Route>
                   ))}
                   <Route path="/profile" element={<ProfilePage />} />
+                  <Route path="/trash" element={<TrashPage />} />
                   <Route path="*" element={<NotFoundPage />} />
                 </Route>
                 <Route

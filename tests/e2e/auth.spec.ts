@@ -1,10 +1,12 @@
 import { ACCOUNTS, expect, submitLogin, test, unique } from "./fixtures";
 
-const FULL_MENU = ["Orders", "Customers", "Products", "Categories", "Staff", "Audit log"];
+// Roles (SPEC §12) are read by admins, managers and auditors; agents do not see them.
+const FULL_MENU = ["Orders", "Customers", "Products", "Categories", "Staff", "Roles", "Audit log"];
+// The trash (SPEC §15) is in the menu of those who may restore something: who may create.
 const MENUS = {
-  admin: ["Dashboard", ...FULL_MENU],
-  manager: ["Dashboard", ...FULL_MENU],
-  agent: ["Dashboard", "Orders", "Customers", "Products", "Categories", "Staff"],
+  admin: ["Dashboard", ...FULL_MENU, "Trash"],
+  manager: ["Dashboard", ...FULL_MENU, "Trash"],
+  agent: ["Dashboard", "Orders", "Customers", "Products", "Categories", "Staff", "Trash"],
   auditor: ["Dashboard", ...FULL_MENU],
 } as const;
 

@@ -4,18 +4,38 @@
  * .related.<resource>_<field>; and Refine's own per-resource keys (<name>.<name>, <name>.titles.*).
  * The definitions stay the one source of the English words; es.ts translates each key.
  */
-import { ENTITIES } from "../../domain/entities";
+import { ENTITIES, roles } from "../../domain/entities";
 import { SYSTEM_FIELDS, type EntityDef, type FieldDef } from "../../domain/fields";
+import { BUILT_IN_ROLES } from "../../domain/roles/built-in";
 import { fieldOrigin, humanize } from "../lib/entity-view";
 
 type Tree = { [key: string]: string | Tree };
+
+/**
+ * The records every installation starts with, for a field whose options are another resource's
+ * records (`optionsFrom`): the built-in roles of a staff member's role. Their values have labels
+ * in the catalogues like a fixed option's; the values teams add are shown as they are named.
+ */
+const SEEDED: Record<string, readonly Record<string, unknown>[]> = { [roles.name]: BUILT_IN_ROLES as unknown as Record<string, unknown>[] };
+
+/** A field's values that have a label of their own in the catalogues, with their English label. */
+export function labelledOptions(f: FieldDef): [value: string, label: string][] {
+  if (f.optionsFrom) {
+    const source = f.optionsFrom;
+    const seeded = SEEDED[source.resource] ?? [];
+    const labelField = ENTITIES.find((d) => d.name === source.resource)?.recordLabel ?? source.field;
+    return seeded.map((r) => [String(r[source.field]), String(r[labelField] ?? humanize(String(r[source.field])))]);
+  }
+  return (f.options ?? []).map((o) => [o, humanize(o)]);
+}
 
 function fieldKeys(f: FieldDef): Tree {
   const out: Tree = { label: f.label };
   if (f.help) out.help = f.help;
   if (f.patternMessage) out.patternMessage = f.patternMessage;
   if (f.referenceMessage) out.referenceMessage = f.referenceMessage;
-  if (f.options) out.options = Object.fromEntries(f.options.map((o) => [o, humanize(o)]));
+  const options = labelledOptions(f);
+  if (options.length) out.options = Object.fromEntries(options);
   return out;
 }
 

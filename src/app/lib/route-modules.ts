@@ -30,6 +30,7 @@ export const ROUTE_MODULES = {
   shell: moduleLoader(() => import("../components/layout/app-shell")),
   dashboard: moduleLoader(() => import("../pages/dashboard-page")),
   profile: moduleLoader(() => import("../pages/profile-page")),
+  trash: moduleLoader(() => import("../pages/trash-page")),
   list: moduleLoader(() => import("../pages/list-page")),
   show: moduleLoader(() => import("../pages/show-page")),
   create: moduleLoader(() => import("../pages/create-page")),
@@ -41,6 +42,14 @@ export const ROUTE_MODULES = {
 export const OVERRIDE_MODULES: Record<string, ModuleLoader<PageModule>> = {
   "audit-event-show": moduleLoader(() => import("../overrides/audit-event-show")),
   "order-show": moduleLoader(() => import("../overrides/order-show").then((m) => ({ default: m.OrderShow }))),
+  "role-show": moduleLoader(() => import("../overrides/role-show")),
+  "role-edit": moduleLoader(() => import("../overrides/role-edit")),
+};
+
+/** Parts of a record page loaded when shown: what a staff member's role lets them do; their two-factor sign-in. */
+export const PART_MODULES = {
+  memberPermissions: moduleLoader(() => import("../components/roles/member-permissions")),
+  staffTwoFactor: moduleLoader(() => import("../components/security/staff-two-factor")),
 };
 
 /**
@@ -54,6 +63,8 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
       ? ROUTE_MODULES.dashboard
       : first === "profile" && action === undefined
         ? ROUTE_MODULES.profile
+        : first === "trash" && action === undefined
+          ? ROUTE_MODULES.trash
         : action === undefined
           ? ROUTE_MODULES.list
           : action === "create" && rest.length === 0

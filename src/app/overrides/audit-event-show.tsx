@@ -14,6 +14,7 @@ import { useLocale } from "../i18n/use-locale";
 import { humanize, recordLabel } from "../lib/entity-view";
 import { recordHistoryUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
+import { BACK_ICON } from "../components/layout/back-icon";
 
 /** Sign-in events name the staff account they are about. */
 const targetOf = (resource: string) => (resource === "auth" ? "staff" : resource);
@@ -61,6 +62,7 @@ export default function AuditEventShow({ id }: OverrideProps) {
 
   return (
     <Show
+      goBack={BACK_ICON}
       title={t("audit.title", { id: String(id) })}
       isLoading={query.isLoading}
       headerButtons={
@@ -103,6 +105,21 @@ export default function AuditEventShow({ id }: OverrideProps) {
               </Space>
             </Descriptions.Item>
             {event.email !== undefined && <Descriptions.Item label={fieldLabel(auditEvents, "email")}>{String(event.email)}</Descriptions.Item>}
+            {/* Done by a script: the API token it came with, acting as its owner (SPEC §13). */}
+            {typeof event.tokenName === "string" && (
+              <Descriptions.Item label={fieldLabel(auditEvents, "tokenName")}>
+                <Space wrap>
+                  <Typography.Text>{event.tokenName}</Typography.Text>
+                  {typeof event.tokenId === "number" && <Typography.Text type="secondary">#{event.tokenId}</Typography.Text>}
+                </Space>
+              </Descriptions.Item>
+            )}
+            {/* An update that went back to an earlier version ("Restore this version"): which one. */}
+            {typeof event.revertOf === "number" && (
+              <Descriptions.Item label={fieldLabel(auditEvents, "revertOf")}>
+                <Link to={`/audit-events/show/${event.revertOf}`}>{t("revision.eventN", { id: event.revertOf })}</Link>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={fieldLabel(auditEvents, "ip")}>{String(event.ip ?? "—")}</Descriptions.Item>
           </Descriptions>
           <Panel title={t("audit.changes")} size="small">

@@ -16,6 +16,8 @@ export const OVERRIDES: Record<string, ComponentType<OverrideProps>> = {
   // Loaded when shown: the generic pages that look an override up do not download it.
   "audit-event-show": lazyRetry(OVERRIDE_MODULES["audit-event-show"]),
   "order-show": lazyRetry(OVERRIDE_MODULES["order-show"]),
+  "role-show": lazyRetry(OVERRIDE_MODULES["role-show"]),
+  "role-edit": lazyRetry(OVERRIDE_MODULES["role-edit"]),
 };
 
 export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): ComponentType<OverrideProps> | undefined {

@@ -16,6 +16,7 @@ import { useAbility } from "../hooks/use-session";
 import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
+import { BACK_ICON } from "../components/layout/back-icon";
 
 const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt", "refundedAt"] as const;
 
@@ -99,6 +100,7 @@ export function OrderShow({ def, id }: OverrideProps) {
 
   return (
     <Show
+      goBack={BACK_ICON}
       title={order ? t("orderPage.orderNumber", { number: String(order.number) }) : t("orderPage.order")}
       isLoading={query.isLoading}
       headerButtons={

@@ -13,6 +13,9 @@ import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
 
 
+/** What the server sends: the figures of what this role may read, the others left out. */
+type Figures = Pick<DashboardStats, "asOf" | "scope" | "basis"> & Partial<Omit<DashboardStats, "asOf" | "scope" | "basis">>;
+
 /** The products list, filtered the way the low-stock figure counts (through the list's own URL state). */
 const lowStockListUrl = (threshold: number) =>
   listUrl(
@@ -90,7 +93,7 @@ const dayOrdersUrl = (day: string) =>
 export default function DashboardPage() {
   const user = useSessionUser();
   const { t, money, number, date, option } = useLocale();
-  const { query } = useCustom<DashboardStats>({ url: `${API_URL}/stats/dashboard`, method: "get" });
+  const { query } = useCustom<Figures>({ url: `${API_URL}/stats/dashboard`, method: "get" });
   const stats = query.data?.data;
 
   // Figures it already has stay on screen when a refresh fails, said to be possibly out of date.
@@ -98,13 +101,25 @@ export default function DashboardPage() {
   if (!stats) return <Skeleton active paragraph={{ rows: 12 }} />;
   const staleBecause = query.isError ? (query.error as { message?: string } | null)?.message : undefined;
 
-  const own = stats.scope === "own";
+  // The server leaves out each figure counted from what this role may not read (SPEC §12): only
+  // what came is shown, and a role that reads none of it gets a page that says so.
+  const { revenue, ordersByStatus, openOrders, customers, ordersPerDay, lowStock, topCustomers } = stats;
+  // "My work" is about one's own orders and customers: said only when there are figures of them.
+  const ordersOrCustomers = [revenue, ordersByStatus, openOrders, customers, ordersPerDay, topCustomers].some((figure) => figure !== undefined);
+  const own = stats.scope === "own" && ordersOrCustomers;
   const my = (key: string) => t(own ? `dashboard.my.${key}` : `dashboard.${key}`);
   const month = (iso: string) => date(iso, { month: "long", year: "numeric", timeZone: "UTC" });
-  const statuses = Object.entries(stats.ordersByStatus)
-    .filter(([s]) => !own || OPEN_STATUSES.includes(s as never))
-    .map(([status, count]) => ({ status, label: option(orders, "status", status), count }));
-  const perDayTotal = stats.ordersPerDay.reduce((n, d) => n + d.count, 0);
+  const statuses = ordersByStatus
+    ? Object.entries(ordersByStatus)
+        .filter(([s]) => !own || OPEN_STATUSES.includes(s as never))
+        .map(([status, count]) => ({ status, label: option(orders, "status", status), count }))
+    : [];
+  const perDayTotal = (ordersPerDay ?? []).reduce((n, d) => n + d.count, 0);
+  const nothing = [revenue, ordersByStatus, openOrders, customers, ordersPerDay, lowStock, topCustomers].every((figure) => figure === undefined);
+  const bases = [
+    revenue && t("dashboard.basisLine", { what: t("dashboard.basisRevenue"), basis: t("dashboard.basis.revenue") }),
+    ordersPerDay && t("dashboard.basisLine", { what: t("dashboard.basisOrdersPerDay"), basis: t("dashboard.basis.ordersPerDay") }),
+  ].filter(Boolean);
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
@@ -113,8 +128,7 @@ export default function DashboardPage() {
           {own ? t("dashboard.myTitle") : t("dashboard.title")}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {user ? `${user.name} · ` : ""}
-          {own ? t("dashboard.subtitleOwn") : t("dashboard.subtitleAll")}
+          {[user?.name, ordersOrCustomers ? (own ? t("dashboard.subtitleOwn") : t("dashboard.subtitleAll")) : undefined].filter(Boolean).join(" · ")}
         </Typography.Text>
       </div>
 
@@ -132,81 +146,101 @@ export default function DashboardPage() {
         />
       )}
 
-      <Row gutter={[16, 16]}>
-        <Figure title={my("revenueThisMonth")} value={money(stats.revenue.thisMonth)} note={month(stats.revenue.thisMonthStart)} />
-        <Figure title={my("revenueLastMonth")} value={money(stats.revenue.lastMonth)} note={month(stats.revenue.lastMonthStart)} />
-        <Figure title={my("openOrders")} value={number(stats.openOrders)} note={t("dashboard.openOrdersNote")} to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
-        <Figure title={my("customers")} value={number(stats.customers)} note={own ? t("dashboard.customersOwn") : t("dashboard.customersAll")} to="/customers" />
-      </Row>
+      {nothing && (
+        <Panel title={t("dashboard.nothingTitle")}>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.nothing")} />
+        </Panel>
+      )}
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
-          <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}>
-            <OrdersPerDayChart data={stats.ordersPerDay} linkFor={dayOrdersUrl} />
-          </Panel>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Panel title={own ? t("dashboard.myOrdersByStatus") : t("dashboard.ordersByStatus")}>
-            <OrdersByStatusChart data={statuses} linkFor={(status) => listUrl("orders", [{ field: "status", operator: "in", value: [status] }])} />
-          </Panel>
-        </Col>
-      </Row>
+      {(revenue || openOrders !== undefined || customers !== undefined) && (
+        <Row gutter={[16, 16]}>
+          {revenue && <Figure title={my("revenueThisMonth")} value={money(revenue.thisMonth)} note={month(revenue.thisMonthStart)} />}
+          {revenue && <Figure title={my("revenueLastMonth")} value={money(revenue.lastMonth)} note={month(revenue.lastMonthStart)} />}
+          {openOrders !== undefined && (
+            <Figure title={my("openOrders")} value={number(openOrders)} note={t("dashboard.openOrdersNote")} to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
+          )}
+          {customers !== undefined && <Figure title={my("customers")} value={number(customers)} note={own ? t("dashboard.customersOwn") : t("dashboard.customersAll")} to="/customers" />}
+        </Row>
+      )}
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Panel
-            title={t("dashboard.lowStock")}
-            extra={
-              <Link to={lowStockListUrl(stats.lowStock.threshold)}>
-                {t("dashboard.lowStockLink", { count: stats.lowStock.threshold })}
-              </Link>
-            }
-          >
-            <ShortList
-              items={stats.lowStock.items}
-              empty={t("dashboard.nothingLow")}
-              render={(p) => ({
-                main: (
-                  <Space>
-                    <Link to={`/products/show/${p.id}`}>{p.name}</Link>
-                    <Typography.Text type="secondary">{p.sku}</Typography.Text>
-                  </Space>
-                ),
-                figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? t("dashboard.outOfStock") : t("dashboard.left", { count: p.stock })}</Tag>,
-              })}
-            />
-          </Panel>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Panel title={my("topCustomers")} extra={<Typography.Text type="secondary">{t("dashboard.paidIn", { year: new Date(stats.asOf).getUTCFullYear() })}</Typography.Text>}>
-            <ShortList
-              items={stats.topCustomers}
-              empty={t("dashboard.noPaidOrders")}
-              render={(c, i) => ({
-                main: (
-                  <Space>
-                    <Typography.Text type="secondary">{i + 1}.</Typography.Text>
-                    <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
-                    {/* The customer's orders, all of them: the count is this year's paid ones. */}
-                    <Link to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])} aria-label={t("dashboard.customerOrders", { name: c.name })}>
-                      {t("dashboard.orders", { count: c.orders })}
-                    </Link>
-                  </Space>
-                ),
-                figure: <span className="sb-number">{money(c.revenue)}</span>,
-              })}
-            />
-          </Panel>
-        </Col>
-      </Row>
+      {(ordersPerDay || ordersByStatus) && (
+        <Row gutter={[16, 16]}>
+          {ordersPerDay && (
+            <Col xs={24} xl={ordersByStatus ? 14 : 24}>
+              <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}>
+                <OrdersPerDayChart data={ordersPerDay} linkFor={dayOrdersUrl} />
+              </Panel>
+            </Col>
+          )}
+          {ordersByStatus && (
+            <Col xs={24} xl={ordersPerDay ? 10 : 24}>
+              <Panel title={own ? t("dashboard.myOrdersByStatus") : t("dashboard.ordersByStatus")}>
+                <OrdersByStatusChart data={statuses} linkFor={(status) => listUrl("orders", [{ field: "status", operator: "in", value: [status] }])} />
+              </Panel>
+            </Col>
+          )}
+        </Row>
+      )}
 
-      <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-        {t("dashboard.footer", {
-          when: date(stats.asOf, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }),
-          revenue: t("dashboard.basis.revenue"),
-          perDay: t("dashboard.basis.ordersPerDay"),
-        })}
-      </Typography.Paragraph>
+      {(lowStock || topCustomers) && (
+        <Row gutter={[16, 16]}>
+          {lowStock && (
+            <Col xs={24} xl={topCustomers ? 12 : 24}>
+              <Panel
+                title={t("dashboard.lowStock")}
+                extra={
+                  <Link to={lowStockListUrl(lowStock.threshold)}>
+                    {t("dashboard.lowStockLink", { count: lowStock.threshold })}
+                  </Link>
+                }
+              >
+                <ShortList
+                  items={lowStock.items}
+                  empty={t("dashboard.nothingLow")}
+                  render={(p) => ({
+                    main: (
+                      <Space>
+                        <Link to={`/products/show/${p.id}`}>{p.name}</Link>
+                        <Typography.Text type="secondary">{p.sku}</Typography.Text>
+                      </Space>
+                    ),
+                    figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? t("dashboard.outOfStock") : t("dashboard.left", { count: p.stock })}</Tag>,
+                  })}
+                />
+              </Panel>
+            </Col>
+          )}
+          {topCustomers && (
+            <Col xs={24} xl={lowStock ? 12 : 24}>
+              <Panel title={my("topCustomers")} extra={<Typography.Text type="secondary">{t("dashboard.paidIn", { year: new Date(stats.asOf).getUTCFullYear() })}</Typography.Text>}>
+                <ShortList
+                  items={topCustomers}
+                  empty={t("dashboard.noPaidOrders")}
+                  render={(c, i) => ({
+                    main: (
+                      <Space>
+                        <Typography.Text type="secondary">{i + 1}.</Typography.Text>
+                        <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
+                        {/* The customer's orders, all of them: the count is this year's paid ones. */}
+                        <Link to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])} aria-label={t("dashboard.customerOrders", { name: c.name })}>
+                          {t("dashboard.orders", { count: c.orders })}
+                        </Link>
+                      </Space>
+                    ),
+                    figure: <span className="sb-number">{money(c.revenue)}</span>,
+                  })}
+                />
+              </Panel>
+            </Col>
+          )}
+        </Row>
+      )}
+
+      {!nothing && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {[t("dashboard.asOf", { when: date(stats.asOf, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }) }), ...bases].join(" ")}
+        </Typography.Paragraph>
+      )}
     </Space>
   );
 }

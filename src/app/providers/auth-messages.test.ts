@@ -26,9 +26,22 @@ describe("what the sign-in form says", () => {
     expect(loginErrorMessage({ statusCode: 500, code: "INTERNAL", message: "Something broke" }, en)).toBe("Something broke");
   });
 
+  it("answers the two-factor step: a wrong code, a wrong recovery code, in both languages", () => {
+    expect(loginErrorMessage({ statusCode: 401, code: "INVALID_CODE", message: "x" }, en)).toBe(
+      "That code is wrong or was used already. Try the next one your app shows.",
+    );
+    expect(loginErrorMessage({ statusCode: 401, code: "INVALID_CODE", message: "x" }, en, true)).toBe("That recovery code is wrong or was used already.");
+    expect(loginErrorMessage({ statusCode: 401, code: "INVALID_CODE", message: "x" }, es)).toMatch(/^Ese código es incorrecto/);
+    expect(loginErrorMessage({ statusCode: 401, code: "TWO_FACTOR_REQUIRED", message: "x" }, en)).toMatch(/6-digit code/);
+  });
+
   it("says them in Spanish when Spanish is chosen", () => {
-    expect(loginErrorMessage({ statusCode: 401, code: "INVALID_CREDENTIALS", message: "Wrong email or password" }, es)).toBe("Correo electrónico o contraseña incorrectos.");
-    expect(loginErrorMessage({ statusCode: 429, code: "RATE_LIMITED", message: "x", retryAfter: 30 }, es)).toBe("Demasiados intentos; vuelva a intentarlo dentro de 30 segundos.");
+    expect(loginErrorMessage({ statusCode: 401, code: "INVALID_CREDENTIALS", message: "Wrong email or password" }, es)).toBe(
+      "Correo electrónico o contraseña incorrectos.",
+    );
+    expect(loginErrorMessage({ statusCode: 429, code: "RATE_LIMITED", message: "x", retryAfter: 30 }, es)).toBe(
+      "Demasiados intentos; vuelva a intentarlo dentro de 30 segundos.",
+    );
     expect(loginErrorMessage({ statusCode: 0, message: "x" }, es)).toBe("No se puede contactar con el servidor. Inténtelo de nuevo.");
   });
 });

@@ -4,7 +4,7 @@ import { t } from "../i18n";
 import { loginPathFor } from "../lib/return-path";
 import { loginErrorMessage } from "./auth-messages";
 import { httpClient, isHttpError } from "./http-client";
-import { fetchSessionUser, getSessionUser, setSessionUser, type SessionUser } from "./session";
+import { fetchSessionUser, getSessionUser, setSession, setTwoFactor, takeSessionAnswer, type SessionAnswer } from "./session";
 
 export interface LoginError extends Error {
   code?: string;
@@ -13,13 +13,14 @@ export interface LoginError extends Error {
 const loginError = (message: string, code?: string): LoginError => Object.assign(new Error(message), { name: "Sign-in failed", code });
 
 export const authProvider: AuthProvider = {
-  login: async ({ email, password }: { email: string; password: string }) => {
+  // `code`: the second step of a two-factor sign-in (a TOTP code or a recovery code, SPEC §13).
+  login: async ({ email, password, code, recovery }: { email: string; password: string; code?: string; recovery?: boolean }) => {
     try {
-      const { data } = await httpClient.post<{ user: SessionUser }>(`${API_URL}/auth/login`, { email, password });
-      setSessionUser(data.user);
+      const { data } = await httpClient.post<SessionAnswer>(`${API_URL}/auth/login`, { email, password, ...(code ? { code } : {}) });
+      await takeSessionAnswer(data);
       return { success: true, redirectTo: "/" };
     } catch (error) {
-      if (isHttpError(error)) return { success: false, error: loginError(loginErrorMessage(error, t), error.code) };
+      if (isHttpError(error)) return { success: false, error: loginError(loginErrorMessage(error, t, recovery), error.code) };
       return { success: false, error: loginError(t("auth.failed")) };
     }
   },
@@ -30,7 +31,7 @@ export const authProvider: AuthProvider = {
     } catch {
       // An already-ended session is as signed out as it gets.
     }
-    setSessionUser(null);
+    setSession(null);
     return { success: true, redirectTo: "/login" };
   },
 
@@ -44,8 +45,13 @@ export const authProvider: AuthProvider = {
   },
 
   onError: async (error: unknown) => {
+    // The role requires two-factor and it is not set up: enrolment on the profile, nothing else (SPEC §13).
+    if (isHttpError(error) && error.code === "TWO_FACTOR_SETUP_REQUIRED") {
+      setTwoFactor({ setupRequired: true });
+      return { redirectTo: "/profile" };
+    }
     if (isHttpError(error) && error.statusCode === 401) {
-      setSessionUser(null);
+      setSession(null);
       return { logout: true, redirectTo: loginPathFor(window.location) };
     }
     return {};

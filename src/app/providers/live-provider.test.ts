@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLiveProvider, type ServerChange } from "./live-provider";
+import { createLiveProvider, PERMISSIONS_CHANNEL, type ServerChange } from "./live-provider";
 
 /** Stands in for the browser's EventSource: the test plays the server's side. */
 class FakeSource {
@@ -83,5 +83,17 @@ describe("the live provider", () => {
     vi.advanceTimersByTime(5_000);
     expect(FakeSource.made).toHaveLength(2);
     vi.useRealTimers();
+  });
+
+  it("routes a permissions event to the permissions channel only", () => {
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const watcher = vi.fn();
+    const orders = vi.fn();
+    live.subscribe({ channel: PERMISSIONS_CHANNEL, types: ["*"], callback: watcher });
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: orders });
+    FakeSource.made[0].emit("permissions", { role: "warehouse" });
+    expect(watcher).toHaveBeenCalledWith(expect.objectContaining({ channel: PERMISSIONS_CHANNEL, payload: { role: "warehouse" } }));
+    expect(orders).not.toHaveBeenCalled();
   });
 });

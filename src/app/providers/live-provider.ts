@@ -17,6 +17,12 @@ export interface ServerChange {
   actorName: string | null;
 }
 
+/**
+ * The channel a `permissions` event (`{ role }`: the reader's own role or its rules changed) is
+ * routed to; the app shell listens there and asks for the permissions again.
+ */
+export const PERMISSIONS_CHANNEL = "permissions";
+
 const TYPES: Record<ServerChange["action"], LiveEvent["type"]> = { create: "created", update: "updated", transition: "updated", delete: "deleted" };
 
 interface Subscription {
@@ -70,6 +76,15 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
       } catch {
         // A line we cannot read is not worth breaking the page for.
       }
+    });
+    es.addEventListener("permissions", (e) => {
+      let payload: Record<string, unknown> = {};
+      try {
+        payload = JSON.parse((e as MessageEvent<string>).data) as Record<string, unknown>;
+      } catch {
+        // What changed is asked for anyway; the payload only names the role.
+      }
+      dispatch({ channel: PERMISSIONS_CHANNEL, type: "updated", payload, date: new Date() });
     });
     // The server could not replay what we missed: every list and record of every resource refetches.
     es.addEventListener("reset", () => {

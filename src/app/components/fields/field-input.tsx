@@ -10,6 +10,7 @@ import { optionLabel } from "./field-value";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { lazy, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
+import { OptionsFromSelect } from "./options-from";
 import { ReferenceSelect } from "./reference-select";
 
 interface FieldInputProps {
@@ -50,6 +51,12 @@ const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
   </LazyBoundary>
 );
 
+const LazyRulesInput = (props: ComponentProps<typeof RulesInput>) => (
+  <LazyBoundary fallback={<Spin />}>
+    <RulesInput {...props} />
+  </LazyBoundary>
+);
+
 /** The definition's rule for `items`, on the lines as they will be sent (unitPrice is the server's). */
 const itemsRule = (field: FieldDef): Rule => ({
   validator: async (_rule, value: unknown) => {
@@ -58,12 +65,36 @@ const itemsRule = (field: FieldDef): Rule => ({
   },
 });
 
+// Only a role's form has rules: the others do not download the grid.
+const RulesInput = lazy(() => import("../roles/rules-input"));
+
+/**
+ * A role's rules are checked by the same schema as anywhere, but said next to each rule by the
+ * grid itself: the form item says only that something there needs a look.
+ */
+const rulesRule = (field: FieldDef, t: Locale["t"]): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    if (checkFieldValue(field, value)) throw new Error(t("roleEditor.fixMarked"));
+  },
+});
+
 /** One input per field type, with the definition's client-side rule. */
 export function FieldInput({ name, field: declared, mode, fixed }: FieldInputProps) {
   const { t } = useLocale();
   const field = effectiveField(declared, mode);
   const texts = fieldTexts(declared, t);
-  const help = field.type === "password" && mode === "edit" ? t("fields.keepPassword") : texts.help;
+  // A new password is said by its rule in words (SPEC §13: length, not common, not the email's name).
+  const help =
+    field.type === "password"
+      ? [mode === "edit" ? t("fields.keepPassword") : texts.help, t("fields.passwordRule", { min: field.min, max: field.max })].filter(Boolean).join(" ")
+      : texts.help;
+  if (field.type === "rules") {
+    return (
+      <Form.Item name={name} label={texts.label} required={field.required} rules={[rulesRule(field, t)]} extra={help} data-field={name}>
+        <LazyRulesInput name={name} disabled={fixed} />
+      </Form.Item>
+    );
+  }
   if (field.type === "items") {
     return (
       <Form.Item name={name} label={texts.label} required={field.required} rules={[itemsRule(field)]} extra={help} data-field={name}>
@@ -96,6 +127,7 @@ function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
     case "password":
       return <Input.Password autoComplete="new-password" maxLength={field.max} disabled={disabled} />;
     case "enum":
+      if (field.optionsFrom) return <OptionsFromSelect field={field} disabled={disabled} allowClear={!field.required} />;
       return <Select options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))} disabled={disabled} allowClear={!field.required} />;
     case "boolean":
       return <Switch disabled={disabled} />;

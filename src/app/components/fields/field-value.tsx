@@ -4,12 +4,9 @@ import type { FieldDef } from "../../../domain/fields";
 import { locateField, optionKey } from "../../i18n/definition-keys";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { humanize } from "../../lib/entity-view";
+import { OptionsFromTag } from "./options-from";
 
 const ENUM_COLORS: Record<string, string> = {
-  admin: "magenta",
-  manager: "geekblue",
-  agent: "cyan",
-  auditor: "purple",
   active: "green",
   draft: "default",
   archived: "default",
@@ -82,6 +79,7 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
     case "boolean":
       return value ? <Tag color="green">{t("common.yes")}</Tag> : <Tag>{t("common.no")}</Tag>;
     case "enum":
+      if (field.optionsFrom) return <OptionsFromTag field={field} value={String(value)} />;
       return <Tag color={ENUM_COLORS[String(value)] ?? "default"}>{optionLabel(field, String(value), t)}</Tag>;
     case "datetime":
       return <DateTimeValue value={value} />;
@@ -99,6 +97,8 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
       return <>{Array.isArray(value) ? t("common.items", { count: value.length }) : "—"}</>;
     case "json":
       return <Typography.Text code>{JSON.stringify(value)}</Typography.Text>;
+    case "rules":
+      return <>{Array.isArray(value) ? t("roleEditor.ruleCount", { count: value.length }) : "—"}</>;
     case "password":
       return <Empty />;
     default:

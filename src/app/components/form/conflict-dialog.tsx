@@ -1,10 +1,8 @@
-import { Alert, Button, Modal, Space, Table, Tag } from "antd";
+import { Alert, Button, Modal, Space, Tag } from "antd";
 import type { FieldDef } from "../../../domain/fields";
-import { fieldLabelKey } from "../../i18n/definition-keys";
 import { useLocale } from "../../i18n/use-locale";
 import type { ConflictRow } from "../../lib/conflict";
-import { FieldValue } from "../fields/field-value";
-import { ReferenceCell } from "../list/reference-cell";
+import { DiffTable, DiffValue as Value } from "./diff-table";
 
 interface ConflictDialogProps {
   open: boolean;
@@ -17,12 +15,6 @@ interface ConflictDialogProps {
   onKeepEditing: () => void;
 }
 
-function Value({ field, value }: { field?: FieldDef; value: unknown }) {
-  if (!field) return <>{JSON.stringify(value) ?? "—"}</>;
-  if (field.type === "reference") return <ReferenceCell field={field} value={value} />;
-  return <FieldValue field={field} value={value} compact />;
-}
-
 /**
  * SPEC §8 VERSION_CONFLICT: what the other person saved next to what this form holds, field by
  * field, and the operator's choice. Overwriting sends only this form's own changes, on their
@@ -32,10 +24,6 @@ function Value({ field, value }: { field?: FieldDef; value: unknown }) {
 export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwrite, onKeepEditing }: ConflictDialogProps) {
   const { t } = useLocale();
   const clashes = rows.filter((r) => r.clash).length;
-  const labelOf = (r: ConflictRow) => {
-    const key = fields[r.name] && fieldLabelKey(fields[r.name]);
-    return key ? t(key, { defaultValue: r.label }) : r.label;
-  };
   return (
     <Modal
       open={open}
@@ -64,26 +52,15 @@ export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwri
             clashes ? t("conflict.clashes", { count: clashes }) : t("conflict.noClash")
           }
         />
-        <Table<ConflictRow>
-          size="small"
-          pagination={false}
-          rowKey="name"
-          dataSource={rows}
-          aria-label={t("conflict.table")}
+        <DiffTable<ConflictRow>
+          rows={rows}
+          fields={fields}
+          label={t("conflict.table")}
+          marks={(r) => r.clash && <Tag color="red">{t("conflict.bothChanged")}</Tag>}
           columns={[
-            {
-              key: "field",
-              title: t("conflict.field"),
-              render: (_, r) => (
-                <Space size={4} wrap>
-                  {labelOf(r)}
-                  {r.clash && <Tag color="red">{t("conflict.bothChanged")}</Tag>}
-                </Space>
-              ),
-            },
-            { key: "base", title: t("conflict.opened"), render: (_, r) => <Value field={fields[r.name]} value={r.base} /> },
-            { key: "theirs", title: t("conflict.theirs"), render: (_, r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
-            { key: "mine", title: t("conflict.yours"), render: (_, r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
+            { key: "base", title: t("conflict.opened"), render: (r) => <Value field={fields[r.name]} value={r.base} /> },
+            { key: "theirs", title: t("conflict.theirs"), render: (r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
+            { key: "mine", title: t("conflict.yours"), render: (r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
           ]}
         />
       </Space>

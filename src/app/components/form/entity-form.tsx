@@ -13,6 +13,8 @@ import type { AppHttpError } from "../../providers/http-client";
 import { FieldInput } from "../fields/field-input";
 import { ForbiddenResult, LoadErrorResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
+import { ServerErrorsContext, type ServerErrors } from "./server-errors";
+import { BACK_ICON } from "../layout/back-icon";
 
 // Shown only when a save meets a newer version: loaded then, not with every form.
 const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ default: m.ConflictDialog })));
@@ -38,14 +40,22 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode,
   };
 }
 
-/** The generic create and edit form of an entity. */
-export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; id?: string | number }) {
+/** Field types whose input shows the server's errors about their parts itself (`rules.3.fields`). */
+const SHOWS_OWN_ERRORS = new Set(["rules"]);
+
+/**
+ * The generic create and edit form of an entity. `wide`: the form takes the page's width (a
+ * role's grid of rules), its one-line inputs still as wide as in any form.
+ */
+export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mode: FormMode; id?: string | number; wide?: boolean }) {
   const ability = useAbility();
   const l = useLocale();
   const invalidate = useInvalidate();
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
   const [theirs, setTheirs] = useState<Values | null>(null);
+  // The last refused save's field errors, for inputs that place them on their own parts.
+  const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
   // Someone else changed or deleted this record while it is open here (GET /api/events).
   const [news, setNews] = useState<{ name: string | null; deleted: boolean } | null>(null);
   const me = useSessionUser();
@@ -78,11 +88,16 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
     errorNotification: (error) => errorNotification(def, fieldsRef.current, mode, l)(error),
     onMutationError: (error) => {
       const e = error as AppHttpError;
+      setServerErrors(e.errors ? { errors: e.errors, sent: submitted.current } : null);
+      // An input that places errors on its parts gets one line under it, not each part's again.
+      const own = fieldsRef.current.filter(([name, f]) => SHOWS_OWN_ERRORS.has(f.type) && Object.keys(e.errors ?? {}).some((k) => k.startsWith(`${name}.`)));
+      if (own.length) form.setFields(own.map(([name]) => ({ name, errors: [l.t("roleEditor.fixMarked")] })));
       const current = e.body?.current;
       if (e.code === "VERSION_CONFLICT" && current && typeof current === "object") setTheirs(current as Values);
     },
     onMutationSuccess: () => {
       setTheirs(null);
+      setServerErrors(null);
       setNews(null);
       if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
     },
@@ -137,19 +152,33 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   // The form is always mounted (useForm resets it when the record arrives), empty until then.
   const body = (
     <div ref={setRoot}>
+    <ServerErrorsContext.Provider value={serverErrors}>
     <Form
       {...formProps}
       initialValues={initialValues}
       layout="vertical"
-      style={{ maxWidth: 640 }}
+      style={{ maxWidth: wide ? undefined : 640 }}
       onFinish={(values: Values) => {
         submitted.current = { ...values, ...fixed };
         return onFinish(toPayload(fields, submitted.current, mode, record)).catch(() => undefined);
       }}
       scrollToFirstError
     >
-      {mode === "edit" && !record ? <Spin /> : fields.map(([name, field]) => <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />)}
+      {mode === "edit" && !record ? (
+        <Spin />
+      ) : (
+        fields.map(([name, field]) =>
+          wide && field.type !== "rules" ? (
+            <div key={name} style={{ maxWidth: 640 }}>
+              <FieldInput name={name} field={field} mode={mode} fixed={name in fixed} />
+            </div>
+          ) : (
+            <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />
+          ),
+        )
+      )}
     </Form>
+    </ServerErrorsContext.Provider>
     </div>
   );
 
@@ -178,12 +207,13 @@ export function EntityForm({ def, mode, id }: { def: EntityDef; mode: FormMode; 
   const list = <ListButton resource={def.name}>{l.entityLabel(def)}</ListButton>;
   if (mode === "create")
     return (
-      <Create title={title} headerButtons={list} saveButtonProps={save}>
+      <Create goBack={BACK_ICON} title={title} headerButtons={list} saveButtonProps={save}>
         {body}
       </Create>
     );
   return (
     <Edit
+      goBack={BACK_ICON}
       title={title}
       isLoading={query?.isLoading}
       // No refresh here (it would reset what is typed), no delete (the record page has it, under the row rule).

@@ -5,6 +5,7 @@ import { Button, Grid, Layout, Space, Switch, Tag, Typography, theme } from "ant
 import { Link } from "react-router";
 import { useSessionUser } from "../../hooks/use-session";
 import { staff } from "../../../domain/entities";
+import { useOptionsFrom } from "../fields/options-from";
 import { LanguageSwitch } from "../../i18n/language-switch";
 import { useLocale } from "../../i18n/use-locale";
 import { useColorMode } from "../../providers/color-mode";
@@ -16,7 +17,7 @@ import { useColorMode } from "../../providers/color-mode";
 export function AppHeader() {
   const { token } = theme.useToken();
   const user = useSessionUser();
-  const { t, option } = useLocale();
+  const { t } = useLocale();
   const { mutate: logout, isPending } = useLogout();
   const { mode, setMode } = useColorMode();
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
@@ -62,7 +63,7 @@ export function AppHeader() {
         />
         <Space size={phone ? "small" : "middle"} data-testid="session">
           {user && (
-            <Link to="/profile" aria-label={t("header.profile")} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+            <Link to="/profile" aria-label={phone ? t("header.profile") : `${user.name ?? ""} — ${t("header.profile")}`} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
               <UserOutlined />
               {!phone && (
                 <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
@@ -71,7 +72,7 @@ export function AppHeader() {
               )}
             </Link>
           )}
-          {user && !phone && <Tag color="blue">{option(staff, "role", user.role)}</Tag>}
+          {user && !phone && <RoleTag role={user.role} />}
           <Button icon={<LogoutOutlined />} onClick={signOut} loading={isPending} aria-label={phone ? t("header.signOut") : undefined}>
             {!phone && t("header.signOut")}
           </Button>
@@ -79,4 +80,10 @@ export function AppHeader() {
       </Space>
     </Layout.Header>
   );
+}
+
+/** The signed-in user's role, by its name. */
+function RoleTag({ role }: { role: string }) {
+  const { labelOf } = useOptionsFrom(staff.fields.role);
+  return <Tag color="blue">{labelOf(role)}</Tag>;
 }

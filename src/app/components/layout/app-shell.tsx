@@ -1,10 +1,14 @@
 import { ApiOutlined } from "@ant-design/icons";
 import { ThemedLayout, ThemedSider } from "@refinedev/antd";
-import { CanAccess } from "@refinedev/core";
+import { CanAccess, useSubscription } from "@refinedev/core";
 import { Grid, Spin } from "antd";
 import { Link, Outlet, useLocation } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 import { APP_TITLE } from "../../config";
+import { PERMISSIONS_CHANNEL } from "../../providers/live-provider";
+import { refreshPermissions } from "../../providers/session";
+import { useTwoFactor } from "../../hooks/use-session";
+import { TwoFactorGate } from "../security/two-factor-gate";
 import { ForbiddenResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { AppHeader } from "./app-header";
@@ -22,7 +26,9 @@ const Title = ({ collapsed }: { collapsed: boolean }) => (
  * the page; that button is hidden (styles.css) and the header's "Menu" button opens the drawer.
  */
 function Sider(props: React.ComponentProps<typeof ThemedSider>) {
-  const sider = <ThemedSider {...props} render={({ items }) => items} />;
+  // A member who owes two-factor enrolment sees no menu: their profile is all they may use.
+  const { setupRequired } = useTwoFactor();
+  const sider = <ThemedSider {...props} render={({ items }) => (setupRequired ? null : items)} />;
   return Grid.useBreakpoint().lg === false ? <div className="sb-drawer-sider">{sider}</div> : sider;
 }
 
@@ -39,17 +45,25 @@ export const PageSpinner = () => (
  */
 export default function AppShell() {
   const { pathname } = useLocation();
+  // Open for the whole session, whatever the page: when an admin changes this user's role or its
+  // rules the server says so (`permissions`), and menus, buttons and pages follow at once. A
+  // `reset` (events missed while away) asks too.
+  // Not while two-factor enrolment is owed: the feed, like all else, is refused until then.
+  const { setupRequired } = useTwoFactor();
+  useSubscription({ channel: PERMISSIONS_CHANNEL, enabled: !setupRequired, onLiveEvent: () => void refreshPermissions() });
   return (
     <>
       <SkipLink />
       <ThemedLayout Header={AppHeader} Sider={Sider} Title={Title}>
         <div id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
-          <CanAccess fallback={<ForbiddenResult />}>
-            {/* A page that fails to load or render says so; the next route starts afresh. */}
-            <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
-              <Outlet />
-            </LazyBoundary>
-          </CanAccess>
+          <TwoFactorGate>
+            <CanAccess fallback={<ForbiddenResult />}>
+              {/* A page that fails to load or render says so; the next route starts afresh. */}
+              <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
+                <Outlet />
+              </LazyBoundary>
+            </CanAccess>
+          </TwoFactorGate>
         </div>
       </ThemedLayout>
     </>

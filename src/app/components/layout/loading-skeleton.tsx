@@ -11,7 +11,7 @@ export function LoadingSkeleton({ variant = "app" }: { variant?: "app" | "login"
     </>
   );
   return (
-    <div className="sk" data-testid="loading-skeleton" aria-busy="true" aria-label="Loading Switchboard">
+    <div className="sk" data-testid="loading-skeleton" role="status" aria-busy="true" aria-label="Loading Switchboard">
       {variant === "login" ? (
         <div className="sk-body sk-login">{lines}</div>
       ) : (

@@ -3,11 +3,15 @@ import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, Input, InputNumber, Select, Space } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
+import { isResourceName } from "../../../domain/entities";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { useLocale } from "../../i18n/use-locale";
 import { filterKind, type NamedField } from "../../lib/entity-view";
 import { optionLabel } from "../fields/field-value";
+import { OptionsFromSelect } from "../fields/options-from";
 import { ReferenceSelect } from "../fields/reference-select";
 
 interface ListFiltersProps {
@@ -35,6 +39,7 @@ const asBoolean = (v: unknown): boolean | undefined => (v === true || v === "tru
  */
 export function ListFilters({ fields, filters, setFilters, search, searchPlaceholder }: ListFiltersProps) {
   const { t } = useLocale();
+  const ability = useAbility();
   const active = logical(filters).some((f) => f.value !== undefined && f.value !== "" && !(Array.isArray(f.value) && !f.value.length));
   const reset = () =>
     setFilters(
@@ -49,6 +54,23 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
         const label = key ? t(key, { defaultValue: field.label }) : field.label;
         switch (kind) {
           case "enum":
+            if (field.optionsFrom)
+              return (
+                <OptionsFromSelect
+                  key={name}
+                  field={field}
+                  multiple
+                  allowClear
+                  aria-label={label}
+                  placeholder={label}
+                  style={{ minWidth: 160 }}
+                  value={asArray(valueOf(filters, name, "in")).map(String)}
+                  onChange={(v) => {
+                    const values = asArray(v).map(String);
+                    setFilters([{ field: name, operator: "in", value: values.length ? values : undefined }]);
+                  }}
+                />
+              );
             return (
               <Select
                 key={name}
@@ -80,7 +102,8 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
               />
             );
           case "reference":
-            return field.reference ? (
+            // A picker of records the reader may not read would only be refused.
+            return field.reference && isResourceName(field.reference) && canDo(ability, "read", field.reference) ? (
               <ReferenceSelect
                 key={name}
                 resource={field.reference}

@@ -1,5 +1,7 @@
 import { useMany } from "@refinedev/core";
-import { getEntity } from "../../../domain/entities";
+import { getEntity, isResourceName } from "../../../domain/entities";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
 import type { FieldDef } from "../../../domain/fields";
 import { FieldValue } from "../fields/field-value";
 
@@ -19,13 +21,18 @@ interface ReferenceCellProps {
  */
 export function ReferenceCell({ field, value, pageIds = typeof value === "number" ? [value] : [] }: ReferenceCellProps) {
   const resource = field.reference ?? "";
+  // A role may read a record that points at what it may not read (a product's category): the
+  // label is not asked for, the id is shown.
+  const ability = useAbility();
+  const readable = isResourceName(resource) && canDo(ability, "read", resource);
   const { result } = useMany({
     resource,
     ids: pageIds,
-    queryOptions: { enabled: pageIds.length > 0 && !!resource },
+    queryOptions: { enabled: pageIds.length > 0 && readable },
     errorNotification: false,
   });
   if (value === null || value === undefined) return <FieldValue field={field} value={value} />;
+  if (!readable) return <>#{String(value)}</>;
   const record = result.data.find((r) => String(r.id) === String(value));
   const labelField = resource ? getEntity(resource).recordLabel : "id";
   const label = record ? String(record[labelField] ?? `#${String(value)}`) : undefined;

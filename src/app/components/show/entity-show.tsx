@@ -14,6 +14,19 @@ import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
 import { ChangesTable, History } from "./history";
 import { RelatedList } from "./related-list";
+import { roles } from "../../../domain/entities";
+import { lazyRetry } from "../../lib/lazy-retry";
+import { PART_MODULES } from "../../lib/route-modules";
+import { LazyBoundary } from "../result/lazy-boundary";
+import { BACK_ICON } from "../layout/back-icon";
+
+// The grid of a role loads with the tab that shows it, not with every record page.
+const MemberPermissions = lazyRetry(PART_MODULES.memberPermissions);
+
+/** What a record page shows below a resource's fields that no field holds: a staff member's two-factor sign-in (SPEC §13). */
+const RECORD_EXTRAS: Partial<Record<string, React.ComponentType<{ record: BaseRecord }>>> = {
+  staff: lazyRetry(PART_MODULES.staffTwoFactor),
+};
 
 /** The generic record page: every field the role may read, related lists, and the History tab. */
 export function EntityShow({ def, id }: { def: EntityDef; id: string | number }) {
@@ -22,29 +35,50 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   const { list } = useNavigation();
   const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
   const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
+  const roleFields = canDo(ability, "read", roles.name) ? fields.filter(([, f]) => f.optionsFrom?.resource === roles.name) : [];
 
 
   const title = record ? (recordLabel(def, record) ?? t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
+  const Extra = RECORD_EXTRAS[def.name];
   const tabs = [
     {
       key: "details",
       label: t("show.details"),
       children: (
-        <Descriptions bordered column={1} size="middle" styles={{ label: { width: 200 } }}>
-          {fields.map(([name, field]) => (
-            <Descriptions.Item key={name} label={fieldLabel(def, name)}>
-              {field.type === "reference" && record ? (
-                <ReferenceCell field={field} value={record[name]} />
-              ) : field.type === "json" && record ? (
-                <ChangesTable resource={typeof record.resource === "string" ? record.resource : undefined} changes={record[name]} />
-              ) : (
-                <FieldValue field={field} value={record?.[name]} name={name} />
-              )}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
+        <>
+          <Descriptions bordered column={1} size="middle" styles={{ label: { width: 200 } }}>
+            {fields.map(([name, field]) => (
+              <Descriptions.Item key={name} label={fieldLabel(def, name)}>
+                {field.type === "reference" && record ? (
+                  <ReferenceCell field={field} value={record[name]} />
+                ) : field.type === "json" && record ? (
+                  <ChangesTable resource={typeof record.resource === "string" ? record.resource : undefined} changes={record[name]} />
+                ) : (
+                  <FieldValue field={field} value={record?.[name]} name={name} />
+                )}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+          {Extra && record && (
+            <LazyBoundary>
+              <Extra record={record} />
+            </LazyBoundary>
+          )}
+        </>
       ),
     },
+    // A field naming a role (a staff member's): what that role lets them do, for readers of roles.
+    ...roleFields
+      .filter(([name]) => typeof record?.[name] === "string")
+      .map(([name]) => ({
+        key: "permissions",
+        label: t("roleEditor.whatTheyMayDo"),
+        children: (
+          <LazyBoundary>
+            <MemberPermissions roleKey={String(record?.[name])} name={record ? (recordLabel(def, record) ?? undefined) : undefined} />
+          </LazyBoundary>
+        ),
+      })),
     ...(def.related ?? [])
       .filter((r) => canDo(ability, "read", r.resource as never))
       .map((r) => ({ key: `related-${r.resource}-${r.field}`, label: relatedLabel(def, r), children: <RelatedList related={r} id={id} /> })),
@@ -57,6 +91,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
 
   return (
     <Show
+      goBack={BACK_ICON}
       title={title}
       isLoading={query.isLoading}
       // Show's own edit and delete buttons ask without the record; ours ask with it (row rules).

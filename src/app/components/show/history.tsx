@@ -1,13 +1,24 @@
-import { useList, type BaseKey, type BaseRecord } from "@refinedev/core";
-import { Empty, List as AntList, Space, Table, Tag, Typography } from "antd";
+import { RollbackOutlined } from "@ant-design/icons";
+import { useList, useOne, useSubscription, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { Button, Empty, List as AntList, Space, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { Trans } from "react-i18next";
 import { Link } from "react-router";
-import { allFields, auditEvents, getEntity, isResourceName } from "../../../domain/entities";
+import { allFields, auditEvents, getEntity, isResourceName, type ResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
 import { DateTimeValue, FieldValue } from "../fields/field-value";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { useLocale } from "../../i18n/use-locale";
 import { optionLabel } from "../fields/field-value";
+import { useAbility } from "../../hooks/use-session";
 import { recordHistoryUrl } from "../../lib/list-url";
+import { lazyRetry } from "../../lib/lazy-retry";
+import { isLatest, isRevision } from "../../lib/revision";
+import { LazyBoundary } from "../result/lazy-boundary";
+
+// "Restore this version" opens it: fetched on the first click, not with every record page.
+const RevertDialog = lazyRetry(() => import("./revert-dialog"));
 
 interface Change {
   from?: unknown;
@@ -29,6 +40,9 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
     <Table
       size="small"
       pagination={false}
+      // Never wider than the page (a phone): long values wrap or are cut (styles.css).
+      tableLayout="fixed"
+      className="sb-fit-table"
       rowKey="field"
       dataSource={entries.map(([field, change]) => ({ field, ...change }))}
       columns={[
@@ -42,9 +56,36 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
 
 const HISTORY_PAGE = 50;
 
-/** The record's audit events, newest first: who, when, and each field's from → to. */
+/**
+ * An update that set the record back to an earlier version (revertOf): which one, by when it was
+ * and a link to it in the audit log.
+ */
+function RevertOf({ eventId, events }: { eventId: number; events: readonly BaseRecord[] }) {
+  const { t, dateTime } = useLocale();
+  const target = events.find((e) => Number(e.id) === eventId);
+  const link = { event: <Link to={`/audit-events/show/${eventId}`} /> };
+  // Older than the events on the tab: named by its number, the log has it.
+  if (typeof target?.at !== "string")
+    return (
+      <Typography.Text>
+        <Trans i18nKey="revision.revertOf" values={{ when: t("revision.eventN", { id: eventId }) }} components={link} />
+      </Typography.Text>
+    );
+  const values = { when: dateTime(target.at), name: String(target.actorName ?? t("show.system")) };
+  return (
+    <Typography.Text>
+      <Trans i18nKey="revision.revertOfDetail" values={values} components={link} />
+    </Typography.Text>
+  );
+}
+
+/**
+ * The record's audit events, newest first: who, when, and each field's from → to. Each version
+ * (create, update, transition, restore) can be restored by whoever may edit the record.
+ */
 export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
-  const { t, number } = useLocale();
+  const { t, number, dateTime } = useLocale();
+  const ability = useAbility();
   const { result, query } = useList<BaseRecord>({
     resource: "audit-events",
     filters: [
@@ -54,9 +95,28 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
     sorters: [{ field: "at", order: "desc" }],
     pagination: { pageSize: HISTORY_PAGE },
   });
+  // The log sends no live events of its own: a change of the record is a new event here.
+  useSubscription({
+    channel: `resources/${def.name}`,
+    types: ["*"],
+    params: { id, subscriptionType: "useOne" },
+    onLiveEvent: () => void query.refetch(),
+  });
+  // The record as it is now (the page's own query, shared): what a version is compared with.
+  const mayEdit = canDo(ability, "update", def.name as ResourceName);
+  const { result: record } = useOne<BaseRecord>({ resource: def.name, id, queryOptions: { enabled: mayEdit }, errorNotification: false });
+  const mayRevert = !!record && canDo(ability, "update", def.name as ResourceName, record);
+  // The event whose version the dialog is about; it stays mounted through its closing animation.
+  const [chosen, setChosen] = useState<BaseRecord | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const total = result.total ?? 0;
   if (!query.isLoading && result.data.length === 0) return <Empty description={t("show.noChanges")} />;
+  const events = result.data;
+  // The newest version is the record as it is; a version can be restored only if later events are all here.
+  const versions = events.filter((e) => isRevision(e.action));
+  const latestVersion = versions.find((e) => isLatest(events, Number(e.id)));
   return (
+    <>
     <AntList
       loading={query.isLoading}
       dataSource={result.data}
@@ -72,21 +132,57 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
       renderItem={(event) => {
         const changes = (event.changes ?? {}) as Record<string, Change>;
         const entries = Object.entries(changes);
+        const version = isRevision(event.action);
+        const when = typeof event.at === "string" ? dateTime(event.at) : String(event.id);
         return (
           <AntList.Item>
             <Space direction="vertical" style={{ width: "100%" }}>
-              <Space wrap>
-                <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
-                <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
-                <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
-                  <DateTimeValue value={event.at} />
-                </Link>
+              <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
+                <Space wrap>
+                  <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
+                  <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
+                  <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
+                    <DateTimeValue value={event.at} />
+                  </Link>
+                </Space>
+                {version && mayRevert && event === latestVersion && <Tag color="blue">{t("revision.current")}</Tag>}
+                {version && mayRevert && event !== latestVersion && (
+                  <Button
+                    size="small"
+                    icon={<RollbackOutlined />}
+                    aria-label={t("revision.restoreThisLabel", { when })}
+                    onClick={() => {
+                      setChosen(event);
+                      setDialogOpen(true);
+                    }}
+                  >
+                    {t("revision.restoreThis")}
+                  </Button>
+                )}
               </Space>
+              {typeof event.revertOf === "number" && <RevertOf eventId={event.revertOf} events={events} />}
               {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
             </Space>
           </AntList.Item>
         );
       }}
     />
+    {chosen && record && (
+      <LazyBoundary>
+        <RevertDialog
+          key={String(chosen.id)}
+          def={def}
+          id={id}
+          record={record}
+          events={events}
+          refreshing={query.isFetching}
+          event={chosen}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+          afterClose={() => setChosen(null)}
+        />
+      </LazyBoundary>
+    )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useTable } from "@refinedev/antd";
-import type { BaseKey, BaseRecord } from "@refinedev/core";
+import { useNavigation, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Table } from "antd";
 import { useMemo } from "react";
 import { getEntity } from "../../../domain/entities";
@@ -10,8 +10,12 @@ import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
 import { RecordActions } from "../list/record-actions";
 
-/** Records of another resource that point at this one (customer → orders, staff → customers owned …). */
-export function RelatedList({ related, id }: { related: RelatedListDef; id: BaseKey }) {
+/**
+ * Records of another resource that point at this one (customer → orders, staff → customers owned …);
+ * `value`: what they hold that names this record, when it is not its id (a role's members hold its key).
+ * The label column links to each record.
+ */
+export function RelatedList({ related, id, value = id }: { related: RelatedListDef; id: BaseKey; value?: BaseKey }) {
   const def = getEntity(related.resource);
   const ability = useAbility();
   const { t, number, entityLabel } = useLocale();
@@ -22,10 +26,12 @@ export function RelatedList({ related, id }: { related: RelatedListDef; id: Base
     syncWithLocation: false,
     pagination: { pageSize: 10 },
     sorters: { initial: [def.list.defaultSort] },
-    filters: { permanent: [{ field: related.field, operator: "eq", value: id }] },
+    filters: { permanent: [{ field: related.field, operator: "eq", value }] },
   });
+  const { showUrl } = useNavigation();
+  const link = fields.some(([name]) => name === def.recordLabel) ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
   const columns = [
-    ...fieldColumns(fields, tableProps.dataSource, sorters),
+    ...fieldColumns(fields, tableProps.dataSource, sorters, link),
     { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },
   ];
   return (
