@@ -176,7 +176,14 @@ function placeLoad(): Load {
       setupRequest(req, context) {
         const k = n++;
         context.orderId = undefined;
-        return { ...req, body: JSON.stringify({ customerId: customers[k % customers.length], assigneeId: MANAGER_ID, items: [{ productId: products[k % products.length], quantity: 1 }] }) };
+        return {
+          ...req,
+          body: JSON.stringify({
+            customerId: customers[k % customers.length],
+            assigneeId: MANAGER_ID,
+            items: [{ productId: products[k % products.length], quantity: 1 }],
+          }),
+        };
       },
       onResponse(status, body, context) {
         if (status === 201) context.orderId = (JSON.parse(body) as { id: number }).id;
@@ -208,12 +215,19 @@ function placeLoad(): Load {
   return { requests, beforeRun };
 }
 
-const get = (path: string, cookie?: "agent" | "role"): ((t: Target) => Load) => (t) => ({
-  requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: cookie === "agent" ? t.agentCookie : t.roleCookie } } : {}) }],
-});
+const get =
+  (path: string, cookie?: "agent" | "role"): ((t: Target) => Load) =>
+  (t) => ({
+    requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: cookie === "agent" ? t.agentCookie : t.roleCookie } } : {}) }],
+  });
 
 const SCENARIOS: Scenario[] = [
-  { key: "list", name: "sorted, filtered page: orders, status=paid by placedAt desc, rows 20–40", write: false, load: get("/api/orders?status=paid&_sort=placedAt&_order=desc&_start=20&_end=40") },
+  {
+    key: "list",
+    name: "sorted, filtered page: orders, status=paid by placedAt desc, rows 20–40",
+    write: false,
+    load: get("/api/orders?status=paid&_sort=placedAt&_order=desc&_start=20&_end=40"),
+  },
   {
     key: "page",
     name: "default page: orders newest first, rows 0–20, with X-Total-Count",
@@ -225,7 +239,10 @@ const SCENARIOS: Scenario[] = [
     key: "agent",
     name: "an agent's page: their own orders, newest first",
     write: false,
-    load: (t) => (t.backend === "bare" ? get(`/api/orders?assigneeId=${AGENT_ID}&_sort=createdAt&_order=desc&_start=0&_end=20`)(t) : get("/api/orders?_start=0&_end=20", "agent")(t)),
+    load: (t) =>
+      t.backend === "bare"
+        ? get(`/api/orders?assigneeId=${AGENT_ID}&_sort=createdAt&_order=desc&_start=0&_end=20`)(t)
+        : get("/api/orders?_start=0&_end=20", "agent")(t),
   },
   {
     key: "role-orders",
@@ -248,10 +265,25 @@ const SCENARIOS: Scenario[] = [
     load: (t) => get(`/api/orders?q=SO-00042${t.backend === "bare" ? "&_sort=createdAt&_order=desc" : ""}&_start=0&_end=20`)(t),
   },
   { key: "record", name: "one record: GET /api/orders/:id", write: false, load: (t) => get(`/api/orders/${Math.max(1, t.orders >> 1)}`)(t) },
-  { key: "dashboard", name: "the dashboard: GET /api/stats/dashboard", write: false, load: (t) => (t.backend === "bare" ? null : get("/api/stats/dashboard")(t)) },
-  { key: "trash", name: "the trash's first page with its count: GET /api/trash", write: false, load: (t) => (t.backend === "bare" ? null : get("/api/trash?_start=0&_end=20")(t)) },
+  {
+    key: "dashboard",
+    name: "the dashboard: GET /api/stats/dashboard",
+    write: false,
+    load: (t) => (t.backend === "bare" ? null : get("/api/stats/dashboard")(t)),
+  },
+  {
+    key: "trash",
+    name: "the trash's first page with its count: GET /api/trash",
+    write: false,
+    load: (t) => (t.backend === "bare" ? null : get("/api/trash?_start=0&_end=20")(t)),
+  },
   { key: "write", name: "versioned write: PATCH /api/customers/:id with version", write: true, load: () => patchLoad() },
-  { key: "place", name: "order placement: POST /api/orders, then its transition to placed", write: true, load: (t) => (t.backend === "bare" ? null : placeLoad()) },
+  {
+    key: "place",
+    name: "order placement: POST /api/orders, then its transition to placed",
+    write: true,
+    load: (t) => (t.backend === "bare" ? null : placeLoad()),
+  },
 ];
 
 async function run(url: string, cookie: string, { requests, beforeRun }: Load, oneByOne: boolean): Promise<Figures> {
@@ -372,7 +404,9 @@ async function main() {
         const c = new pg.Client({ connectionString: cluster!.url() });
         await c.connect();
         try {
-          return await c.query<{ v: string; fsync: string; sc: string }>("SELECT version() AS v, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sc");
+          return await c.query<{ v: string; fsync: string; sc: string }>(
+            "SELECT version() AS v, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sc",
+          );
         } finally {
           await c.end();
         }
@@ -388,14 +422,18 @@ async function main() {
     for (const size of SIZES) {
       const backends = (["json", "pg", "bare"] as const).filter((b) => BACKENDS.has(b) && (b === "pg" || size <= FILE_MAX));
       if (!backends.length) continue;
-      console.log(`\n${size.toLocaleString("en-US")} orders${CUSTOMERS_TAG ? `, ${CUSTOMERS.toLocaleString("en-US")} customers` : ""}: ${backends.map((b) => LABEL[b]).join(", ")}`);
+      console.log(
+        `\n${size.toLocaleString("en-US")} orders${CUSTOMERS_TAG ? `, ${CUSTOMERS.toLocaleString("en-US")} customers` : ""}: ${backends.map((b) => LABEL[b]).join(", ")}`,
+      );
       const seedFile = backends.some((b) => b !== "pg") ? await makeFile(dir, size) : null;
       if (seedFile) console.log(`  data file ${(fs.statSync(seedFile).size / 2 ** 20).toFixed(1)} MB`);
       let database: string | null = null;
       if (backends.includes("pg")) {
         const made = await makeDatabase(cluster!, size);
         database = made.url;
-        console.log(made.seedSeconds === null ? `  PostgreSQL: ${dbName(size)} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`);
+        console.log(
+          made.seedSeconds === null ? `  PostgreSQL: ${dbName(size)} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`,
+        );
       }
       for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
         for (const backend of backends) {
@@ -433,8 +471,13 @@ async function main() {
             const errors = figures.reduce((s, x) => s + x.errors, 0);
             const bad = [...codes, ...(errors ? [`${errors} errors/timeouts`] : [])].join(" ");
             // autocannon counts only answered requests: none in a run means each took longer than the run.
-            const figures_ = m("rps") === 0 && !oneByOne ? `none answered within ${DURATION} s | 0` : `${fmt(m("p50"))} / ${fmt(m("p99"))} | ${oneByOne ? "—" : fmt(m("rps"), 1)}`;
-            row(`| ${size.toLocaleString("en-US")} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES}, one at a time)` : ""} | ${LABEL[backend]} | ${figures_}${bad ? ` (not 2xx: ${bad})` : ""} |`);
+            const figures_ =
+              m("rps") === 0 && !oneByOne
+                ? `none answered within ${DURATION} s | 0`
+                : `${fmt(m("p50"))} / ${fmt(m("p99"))} | ${oneByOne ? "—" : fmt(m("rps"), 1)}`;
+            row(
+              `| ${size.toLocaleString("en-US")} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES}, one at a time)` : ""} | ${LABEL[backend]} | ${figures_}${bad ? ` (not 2xx: ${bad})` : ""} |`,
+            );
           } finally {
             await server.stop("SIGTERM");
           }

@@ -113,24 +113,27 @@ async function main() {
     console.log("|---|---|---:|---:|---:|---:|---|");
     let broken = 0;
     for (const r of ROUTES) {
-      const keys = closure(
-        manifest,
-        [entry, ...r.modules.map((m) => byModule.get(m) ?? byModule.get(`src/app/${m}`) ?? m)],
-        r.rendersAtOnce,
-      );
+      const keys = closure(manifest, [entry, ...r.modules.map((m) => byModule.get(m) ?? byModule.get(`src/app/${m}`) ?? m)], r.rendersAtOnce);
       const files = [...new Set([...keys].map((k) => manifest[k].file).filter((f) => f.endsWith(".js")))];
       const bytes = files.reduce((s, f) => s + gzOf(f), 0);
       const budget = r.what === "login" ? LOGIN_BUDGET : scaffold.bytes;
       const ok = bytes <= budget;
       if (!ok) broken++;
-      console.log(`| \`${r.route}\` | ${r.what} | ${files.length} | ${kb(bytes)} | ${pct(bytes)} | ${r.what === "login" ? "100 kB" : "scaffold"} | ${ok ? "ok" : "OVER"} |`);
+      console.log(
+        `| \`${r.route}\` | ${r.what} | ${files.length} | ${kb(bytes)} | ${pct(bytes)} | ${r.what === "login" ? "100 kB" : "scaffold"} | ${ok ? "ok" : "OVER"} |`,
+      );
     }
     console.log(`| scaffold \`/orders\` | stock Refine + @refinedev/antd list page | ${scaffold.files.length} | ${kb(scaffold.bytes)} | 100 % | | |`);
 
     const appFiles = [...closure(manifest, [entry, ...APP.map((m) => byModule.get(m) ?? m)])].map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
-    const largest = appFiles.map((f) => [f, gzOf(f)] as const).sort((a, b) => b[1] - a[1]).slice(0, 6);
+    const largest = appFiles
+      .map((f) => [f, gzOf(f)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6);
     const shared = appFiles.reduce((s, f) => s + gzOf(f), 0);
-    console.log(`\nloaded by every route behind sign-in (the app and its layout): ${kb(shared)}, most of it ${largest.map(([f, n]) => `${path.basename(f)} ${kb(n)}`).join(", ")}`);
+    console.log(
+      `\nloaded by every route behind sign-in (the app and its layout): ${kb(shared)}, most of it ${largest.map(([f, n]) => `${path.basename(f)} ${kb(n)}`).join(", ")}`,
+    );
 
     // The side-effect rule (decision 060): Markdown gone where nothing renders it, kept where something does.
     const hasMarkdown = (dir: string, files: string[]) => files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes(MARKDOWN_MARK));

@@ -72,7 +72,12 @@ async function main() {
     const db = JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape;
     const wanted = String(db.orders[Math.floor(db.orders.length / 2)].number);
     console.log("starting the server (builds the app first when it is out of date)…");
-    server = await spawnServer({ dbFile, args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"], env: { NODE_ENV: "production" }, timeoutMs: 300_000 });
+    server = await spawnServer({
+      dbFile,
+      args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"],
+      env: { NODE_ENV: "production" },
+      timeoutMs: 300_000,
+    });
     const url = server.url;
     console.log("building the stock scaffold (scripts/bench-scaffold)…");
     const scaffoldDir = path.join(dir, "scaffold");
@@ -97,7 +102,9 @@ async function main() {
         await page.goto("/orders");
         await page.locator(FIRST_ROW).first().waitFor({ state: "visible" });
       });
-      const painted = await page.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt).then((h) => h.jsonValue() as Promise<number>);
+      const painted = await page
+        .waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt)
+        .then((h) => h.jsonValue() as Promise<number>);
       await context.close();
       return { ...figure, painted };
     };
@@ -125,13 +132,10 @@ async function main() {
       figures.filter.push(
         await timed(page, async () => {
           await search.press("Enter");
-          await page.waitForFunction(
-            (n) => {
-              const rows = [...document.querySelectorAll("tbody tr.ant-table-row")];
-              return rows.length === 1 && rows[0].textContent!.includes(n);
-            },
-            wanted,
-          );
+          await page.waitForFunction((n) => {
+            const rows = [...document.querySelectorAll("tbody tr.ant-table-row")];
+            return rows.length === 1 && rows[0].textContent!.includes(n);
+          }, wanted);
         }),
       );
       await context.close();
@@ -161,7 +165,9 @@ async function main() {
     ];
     for (const [key, label, clock] of rows) {
       const ms = figures[key].map((f) => f[clock]!);
-      console.log(`| ${label} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} – ${Math.max(...ms).toFixed(0)} ms | ${median(figures[key].map((f) => f.jsKb)).toFixed(0)} kB |`);
+      console.log(
+        `| ${label} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} – ${Math.max(...ms).toFixed(0)} ms | ${median(figures[key].map((f) => f.jsKb)).toFixed(0)} kB |`,
+      );
     }
     const ratio = (clock: "ms" | "painted") => (median(figures.orders.map((f) => f[clock]!)) / median(figures.scaffold.map((f) => f[clock]!))).toFixed(2);
     console.log(`\nfirst order row, ours / stock scaffold (medians): painted ${ratio("painted")}×, seen by the driver ${ratio("ms")}× (goal ≤ 0.7×)`);

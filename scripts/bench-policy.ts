@@ -61,7 +61,8 @@ function subjectFor(label: string, role: string, rules: readonly RoleRule[], mem
       .sort(sort)
       .slice(0, PAGE);
   const s = { label, actor, rules, orders: page("orders", newestFirst), customers: page("customers", byName) };
-  if (s.orders.length < PAGE || s.customers.length < PAGE) console.log(`(${label}: only ${s.orders.length} orders and ${s.customers.length} customers to strip)`);
+  if (s.orders.length < PAGE || s.customers.length < PAGE)
+    console.log(`(${label}: only ${s.orders.length} orders and ${s.customers.length} customers to strip)`);
   return s;
 }
 
@@ -72,7 +73,10 @@ const deskMember = db.staff
   .filter((s) => s.role === "agent" && s.active && !demo.has(String(s.email)))
   .reduce((best, s) => (orderCount(s.id) > orderCount(best.id) ? s : best));
 const agentId = db.staff.find((s) => s.email === "agent@example.com")!.id;
-const SUBJECTS = [subjectFor(GOLD_DESK_KEY, GOLD_DESK_KEY, GOLD_DESK_RULES, deskMember.id), subjectFor("agent (built-in)", "agent", builtInRules("agent"), agentId)];
+const SUBJECTS = [
+  subjectFor(GOLD_DESK_KEY, GOLD_DESK_KEY, GOLD_DESK_RULES, deskMember.id),
+  subjectFor("agent (built-in)", "agent", builtInRules("agent"), agentId),
+];
 
 /** The operations timed, each one call; `ability` is compiled once per run and warm, as the server keeps it. */
 interface Op {
@@ -142,7 +146,9 @@ function main() {
   console.log(`bench:policy on ${machine()}; load average ${load()} at start`);
   console.log(`${ITERATIONS.toLocaleString("en-US")} timed calls per operation and run, ${RUNS} runs, medians of the runs' p50 and p99 (µs)`);
   for (const s of SUBJECTS)
-    console.log(`  ${s.label}: member id ${s.actor.id}, ${s.rules.length} rules; ${s.orders.length} orders (newest first) and ${s.customers.length} customers (by name) from ${values.data}`);
+    console.log(
+      `  ${s.label}: member id ${s.actor.id}, ${s.rules.length} rules; ${s.orders.length} orders (newest first) and ${s.customers.length} customers (by name) from ${values.data}`,
+    );
   const results = new Map<string, { p50: number[]; p99: number[] }>();
   for (let run = 0; run < RUNS; run++) {
     for (const s of SUBJECTS) {

@@ -37,7 +37,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The gold desk's rules, reading the silver tier as well or not. */
 const deskRules = (silver: boolean): RoleRule[] =>
-  GOLD_DESK_RULES.map((r) => (r.resource === "customers" && r.action === "read" ? { ...r, where: { tier: silver ? { $in: ["gold", "silver"] } : "gold" } } : r));
+  GOLD_DESK_RULES.map((r) =>
+    r.resource === "customers" && r.action === "read" ? { ...r, where: { tier: silver ? { $in: ["gold", "silver"] } : "gold" } } : r,
+  );
 
 /** A session's /api/events stream, read as it arrives: when each event of a kind came. */
 class EventStream {
@@ -123,7 +125,13 @@ async function main() {
     const admin = await signIn(a.url, "admin@example.com");
     let role = await ensureRole(a.url, admin, GOLD_DESK_KEY, "Gold desk", deskRules(false));
     const email = `gold.desk.${Date.now()}@example.com`;
-    const member = await expectCall<{ id: number }>(201, a.url, admin, "POST", "/api/staff", { name: "Gail Golding", email, role: GOLD_DESK_KEY, password: DEMO_PASSWORD, active: true });
+    const member = await expectCall<{ id: number }>(201, a.url, admin, "POST", "/api/staff", {
+      name: "Gail Golding",
+      email,
+      role: GOLD_DESK_KEY,
+      password: DEMO_PASSWORD,
+      active: true,
+    });
     const cookie = await signIn(b.url, email);
     const [silver] = await expectCall<{ id: number }[]>(200, a.url, admin, "GET", "/api/customers?tier=silver&_sort=id&_order=asc&_start=0&_end=1");
     if (!silver) throw new Error("no silver customer in the demo data");
@@ -204,7 +212,9 @@ async function main() {
     console.log(`\n${lines.join("\n")}`);
     const sses = runs.map((r) => r.sseFromAck).filter((v): v is number => v !== null);
     const worst = Math.max(...runs.map((r) => r.changedFromAck ?? Infinity), ...runs.map((r) => r.sseFromAck ?? Infinity));
-    console.log(`goal: within 1 s on a second app server — ${worst <= 1000 ? "met" : "not met"} (slowest of the runs ${Number.isFinite(worst) ? `${worst.toFixed(0)} ms` : "never"}; live feed median ${sses.length ? median(sses).toFixed(0) : "—"} ms)`);
+    console.log(
+      `goal: within 1 s on a second app server — ${worst <= 1000 ? "met" : "not met"} (slowest of the runs ${Number.isFinite(worst) ? `${worst.toFixed(0)} ms` : "never"}; live feed median ${sses.length ? median(sses).toFixed(0) : "—"} ms)`,
+    );
     console.log(`load average ${load()} at end`);
   } finally {
     stream?.close();

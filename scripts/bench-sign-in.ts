@@ -114,7 +114,12 @@ function totpMicro() {
 }
 
 async function main() {
-  console.log(`bench:sign-in — ${machine()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `bench:sign-in — ${machine()}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   console.log(`${RUNS} runs × ${REQUESTS} requests per kind, interleaved; GET ${PATH}; medians over runs\n`);
   console.log("| store | cookie p50 | token p50 | token − cookie (p50) | cookie p99 | token p99 | sign-in, password | sign-in, + second factor |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");

@@ -41,9 +41,18 @@ try {
   await call("POST", "/api/auth/login", { email: "manager@example.com", password: DEMO_PASSWORD });
   const me = (await call("GET", "/api/auth/me")).user as { id: number };
   const [customer] = (await call("GET", "/api/customers?_end=1")) as unknown as { id: number }[];
-  const product = await call("POST", "/api/products", { sku: `BENCH-${Date.now() % 1e6}`, name: "Bench product", categoryId: 1, price: 1000, cost: 1, stock: 1_000_000, status: "active" });
+  const product = await call("POST", "/api/products", {
+    sku: `BENCH-${Date.now() % 1e6}`,
+    name: "Bench product",
+    categoryId: 1,
+    price: 1000,
+    cost: 1,
+    stock: 1_000_000,
+    status: "active",
+  });
   const drafts = [];
-  for (let i = 0; i < n; i++) drafts.push(await call("POST", "/api/orders", { customerId: customer.id, assigneeId: me.id, items: [{ productId: product.id, quantity: 1 }] }));
+  for (let i = 0; i < n; i++)
+    drafts.push(await call("POST", "/api/orders", { customerId: customer.id, assigneeId: me.id, items: [{ productId: product.id, quantity: 1 }] }));
 
   const time = async (to: string, orders: { id: number; version: number }[]) => {
     const ms: number[] = [];

@@ -21,9 +21,16 @@ async function run(label: string, server: RunningServer) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "manager@example.com", password: DEMO_PASSWORD }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
   const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(server.url + url, { method, headers: { cookie, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(server.url + url, {
+      method,
+      headers: { cookie, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await res.json();
     if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -43,7 +50,8 @@ async function run(label: string, server: RunningServer) {
     times.create.push(performance.now() - t);
   }
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))].toFixed(1);
-  for (const [k, xs] of Object.entries(times)) console.log(`${label.padEnd(10)} ${k.padEnd(7)} p50 ${pct(xs, 50)} ms  p99 ${pct(xs, 99)} ms  (${N} sequential)`);
+  for (const [k, xs] of Object.entries(times))
+    console.log(`${label.padEnd(10)} ${k.padEnd(7)} p50 ${pct(xs, 50)} ms  p99 ${pct(xs, 99)} ms  (${N} sequential)`);
 }
 
 const dir = tempDir("switchboard-bench-writes-");

@@ -18,7 +18,12 @@ import { readOptions, wholeNumber } from "./lib/cli";
 import { crashCycles, type CrashReport } from "./lib/crash";
 import { startCluster } from "./lib/pg-cluster";
 
-const values = readOptions("npm run test:crash -- [--cycles 50] [--writers 8] [--data db.json] [--pg-cycles 20 (0: no PostgreSQL)]", { cycles: "50", writers: "8", data: undefined, "pg-cycles": "20" });
+const values = readOptions("npm run test:crash -- [--cycles 50] [--writers 8] [--data db.json] [--pg-cycles 20 (0: no PostgreSQL)]", {
+  cycles: "50",
+  writers: "8",
+  data: undefined,
+  "pg-cycles": "20",
+});
 
 function summary(report: CrashReport, seconds: number, killed: string) {
   console.log(
@@ -67,7 +72,10 @@ function refusedAtStart(dbFile: string, content: string, expected: string): Prom
       clearTimeout(timer);
       const untouched = fs.readFileSync(dbFile, "utf8") === content;
       if (code === 1 && out.includes(expected) && untouched) resolve(null);
-      else resolve(`expected exit 1 with "${expected}" and the file untouched; got exit ${code}, file ${untouched ? "untouched" : "CHANGED"}, output: ${out.trim()}`);
+      else
+        resolve(
+          `expected exit 1 with "${expected}" and the file untouched; got exit ${code}, file ${untouched ? "untouched" : "CHANGED"}, output: ${out.trim()}`,
+        );
     });
   });
 }

@@ -36,12 +36,15 @@ function main() {
     throw new Error(`${source} is not valid JSON; make it again with npm run db:seed`);
   }
   const missing = COLLECTIONS.filter((c) => !Array.isArray(db[c]));
-  if (missing.length || !Number.isSafeInteger(db.counters?.orderNumber)) throw new Error(`${source} is not a Switchboard data file (missing ${missing.join(", ") || "counters.orderNumber"})`);
+  if (missing.length || !Number.isSafeInteger(db.counters?.orderNumber))
+    throw new Error(`${source} is not a Switchboard data file (missing ${missing.join(", ") || "counters.orderNumber"})`);
 
   const existed = fs.existsSync(target);
   const bytes = writeFileAtomic(target, [text]);
   const rel = (p: string) => path.relative(process.cwd(), p) || p;
-  console.log(`${existed ? "reset" : "created"} ${rel(target)} from ${rel(source)} (${bytes.toLocaleString("en-US")} bytes; ${db.orders!.length} orders, ${db.staff!.length} staff)`);
+  console.log(
+    `${existed ? "reset" : "created"} ${rel(target)} from ${rel(source)} (${bytes.toLocaleString("en-US")} bytes; ${db.orders!.length} orders, ${db.staff!.length} staff)`,
+  );
   console.log("restart the server if it is running: it keeps the data in memory.");
 }
 

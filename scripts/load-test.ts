@@ -63,7 +63,11 @@ async function main() {
       stats.requests++;
       let res: Response;
       try {
-        res = await fetch(url + p, { method, headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+        res = await fetch(url + p, {
+          method,
+          headers: { cookie, ...(body ? { "content-type": "application/json" } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
       } catch (err) {
         stats.networkErrors.push(`${method} ${p}: ${err instanceof Error ? err.message : String(err)}`);
         return { status: 0, json: {} as Row };
@@ -135,7 +139,10 @@ async function main() {
 
     /** A draft of one's own, walked along the lifecycle; now and then cancelled. */
     async function orderJourney() {
-      const items = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({ productId: pick(activeProducts), quantity: 1 + Math.floor(Math.random() * 3) }));
+      const items = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({
+        productId: pick(activeProducts),
+        quantity: 1 + Math.floor(Math.random() * 3),
+      }));
       const unique = [...new Map(items.map((i) => [i.productId, i])).values()];
       const created = await call("POST", "/api/orders", manager, { customerId: pick(customerIds), assigneeId: managerId, items: unique });
       if (created.status !== 201) return;
@@ -149,7 +156,12 @@ async function main() {
 
     async function read(cookie: string) {
       const r = Math.random();
-      if (r < 0.35) await call("GET", `/api/orders?_sort=${pick(["placedAt", "total", "number"])}&_order=${pick(["asc", "desc"])}&status=${pick(["placed", "paid", "delivered"])}&_start=0&_end=20`, cookie);
+      if (r < 0.35)
+        await call(
+          "GET",
+          `/api/orders?_sort=${pick(["placedAt", "total", "number"])}&_order=${pick(["asc", "desc"])}&status=${pick(["placed", "paid", "delivered"])}&_start=0&_end=20`,
+          cookie,
+        );
       else if (r < 0.6) await call("GET", `/api/orders/${pick(initial.orders).id}`, cookie);
       else if (r < 0.8) await call("GET", `/api/customers?q=${pick(["a", "co", "in", "e"])}&_start=0&_end=20`, cookie);
       else await call("GET", "/api/products?_sort=stock&_order=asc&_start=0&_end=50", cookie);
@@ -181,7 +193,10 @@ async function main() {
         if (Array.isArray(r.json) && r.json.length) stats.negativeStockSeen.push(...(r.json as Row[]).map((p) => `product ${p.id} stock ${String(p.stock)}`));
       });
     }, 1000);
-    const progress = setInterval(() => console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${stats.requests} requests, RSS ${rss.at(-1)?.mb.toFixed(0)} MB`), 10_000);
+    const progress = setInterval(
+      () => console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${stats.requests} requests, RSS ${rss.at(-1)?.mb.toFixed(0)} MB`),
+      10_000,
+    );
 
     await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
     clearInterval(rssTimer);
@@ -200,7 +215,9 @@ async function main() {
       const expected = (startCounts.get(id) ?? 0) + (stats.increments.get(id) ?? 0);
       const onDisk = Number(COUNTER.exec(String(final.customers.find((c) => c.id === id)?.notes))?.[1]);
       if (seenCounts.get(id) !== expected || onDisk !== expected)
-        problems.push(`lost update: counter on customer ${id} is ${seenCounts.get(id)} (API) / ${onDisk} (disk), acknowledged increments add up to ${expected}`);
+        problems.push(
+          `lost update: counter on customer ${id} is ${seenCounts.get(id)} (API) / ${onDisk} (disk), acknowledged increments add up to ${expected}`,
+        );
     }
     for (const p of final.products) {
       if ((p.stock as number) < 0) problems.push(`product ${p.id} ends with stock ${String(p.stock)}`);
@@ -218,13 +235,26 @@ async function main() {
     if (growth > 0.5) problems.push(`memory not flat: RSS median ${early.toFixed(0)} MB in the first quarter, ${late.toFixed(0)} MB in the last`);
 
     console.log(`\n${stats.requests} requests in ${seconds.toFixed(0)} s (${(stats.requests / seconds).toFixed(0)} req/s) from ${CLIENTS} clients`);
-    console.log(`  status codes: ${[...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(", ")}`);
+    console.log(
+      `  status codes: ${[...stats.byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(", ")}`,
+    );
     for (const [status, examples] of stats.otherRefusals) console.log(`  ${status}, e.g. ${examples.join(" | ")}`);
-    console.log(`  counter increments acknowledged: ${[...stats.increments.values()].reduce((a, b) => a + b, 0)} on ${COUNTERS} shared counters, after ${stats.conflicts} version conflicts retried`);
+    console.log(
+      `  counter increments acknowledged: ${[...stats.increments.values()].reduce((a, b) => a + b, 0)} on ${COUNTERS} shared counters, after ${stats.conflicts} version conflicts retried`,
+    );
     console.log(`  transitions acknowledged: ${[...stats.transitions].map(([to, n]) => `${to} ${n}`).join(", ") || "none"}`);
     console.log(`  server RSS (MB) every 2 s: ${rss.map((r) => r.mb.toFixed(0)).join(" ")}`);
-    console.log(`  RSS median first quarter ${early.toFixed(0)} MB, last quarter ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)}%)`);
-    console.log(problems.length ? `\n${problems.length} PROBLEMS:\n${problems.map((p) => `  ${p}`).join("\n")}` : "\nno 5xx, no lost update, stock never negative and as the acknowledged transitions add up, memory flat");
+    console.log(
+      `  RSS median first quarter ${early.toFixed(0)} MB, last quarter ${late.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)}%)`,
+    );
+    console.log(
+      problems.length
+        ? `\n${problems.length} PROBLEMS:\n${problems.map((p) => `  ${p}`).join("\n")}`
+        : "\nno 5xx, no lost update, stock never negative and as the acknowledged transitions add up, memory flat",
+    );
     if (problems.length) process.exitCode = 1;
   } finally {
     await server?.stop("SIGKILL");

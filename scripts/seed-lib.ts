@@ -61,18 +61,81 @@ export const DEMO_ACCOUNTS: readonly { name: string; email: string; role: Role; 
 const EXTRA_ROLES: readonly Role[] = ["manager", "agent", "agent", "agent"];
 
 const CATEGORIES = [
-  { name: "Audio", code: "AUD", description: "Headsets, speakers and conference microphones for offices and home workers.", nouns: ["Headset", "Speakerphone", "Soundbar", "Earbuds", "Microphone", "Desk Speaker"], price: [1_500, 45_000] },
-  { name: "Cables & Adapters", code: "CAB", description: "USB-C, HDMI, DisplayPort and power cables, hubs and travel adapters.", nouns: ["USB-C Cable", "HDMI Cable", "Travel Adapter", "USB Hub", "Power Strip", "DisplayPort Cable"], price: [500, 8_000] },
-  { name: "Computers", code: "CMP", description: "Laptops, desktops and mini PCs, configured for business use.", nouns: ["Laptop", "Mini PC", "Workstation", "Ultrabook", "Desktop Tower", "Chromebook"], price: [30_000, 350_000] },
-  { name: "Displays", code: "DSP", description: "Monitors, portable screens and meeting-room projectors.", nouns: ["Monitor", "Portable Display", "Projector", "Curved Monitor", "Touch Display"], price: [9_000, 180_000] },
-  { name: "Networking", code: "NET", description: "Routers, switches, access points and the parts that connect them.", nouns: ["Router", "Switch", "Access Point", "Mesh Kit", "Firewall", "Patch Panel"], price: [2_500, 90_000] },
-  { name: "Office Furniture", code: "FRN", description: "Desks, chairs and storage that hold up to a working day.", nouns: ["Desk", "Office Chair", "Filing Cabinet", "Monitor Arm", "Footrest", "Standing Desk"], price: [3_000, 120_000] },
-  { name: "Peripherals", code: "PER", description: "Keyboards, mice, webcams and docking stations.", nouns: ["Keyboard", "Mouse", "Webcam", "Docking Station", "Trackpad", "Presenter"], price: [1_500, 30_000] },
-  { name: "Storage", code: "STO", description: "SSDs, external drives, memory cards and network storage.", nouns: ["SSD", "External Drive", "NAS", "Memory Card", "Flash Drive", "Backup Drive"], price: [1_000, 95_000] },
+  {
+    name: "Audio",
+    code: "AUD",
+    description: "Headsets, speakers and conference microphones for offices and home workers.",
+    nouns: ["Headset", "Speakerphone", "Soundbar", "Earbuds", "Microphone", "Desk Speaker"],
+    price: [1_500, 45_000],
+  },
+  {
+    name: "Cables & Adapters",
+    code: "CAB",
+    description: "USB-C, HDMI, DisplayPort and power cables, hubs and travel adapters.",
+    nouns: ["USB-C Cable", "HDMI Cable", "Travel Adapter", "USB Hub", "Power Strip", "DisplayPort Cable"],
+    price: [500, 8_000],
+  },
+  {
+    name: "Computers",
+    code: "CMP",
+    description: "Laptops, desktops and mini PCs, configured for business use.",
+    nouns: ["Laptop", "Mini PC", "Workstation", "Ultrabook", "Desktop Tower", "Chromebook"],
+    price: [30_000, 350_000],
+  },
+  {
+    name: "Displays",
+    code: "DSP",
+    description: "Monitors, portable screens and meeting-room projectors.",
+    nouns: ["Monitor", "Portable Display", "Projector", "Curved Monitor", "Touch Display"],
+    price: [9_000, 180_000],
+  },
+  {
+    name: "Networking",
+    code: "NET",
+    description: "Routers, switches, access points and the parts that connect them.",
+    nouns: ["Router", "Switch", "Access Point", "Mesh Kit", "Firewall", "Patch Panel"],
+    price: [2_500, 90_000],
+  },
+  {
+    name: "Office Furniture",
+    code: "FRN",
+    description: "Desks, chairs and storage that hold up to a working day.",
+    nouns: ["Desk", "Office Chair", "Filing Cabinet", "Monitor Arm", "Footrest", "Standing Desk"],
+    price: [3_000, 120_000],
+  },
+  {
+    name: "Peripherals",
+    code: "PER",
+    description: "Keyboards, mice, webcams and docking stations.",
+    nouns: ["Keyboard", "Mouse", "Webcam", "Docking Station", "Trackpad", "Presenter"],
+    price: [1_500, 30_000],
+  },
+  {
+    name: "Storage",
+    code: "STO",
+    description: "SSDs, external drives, memory cards and network storage.",
+    nouns: ["SSD", "External Drive", "NAS", "Memory Card", "Flash Drive", "Backup Drive"],
+    price: [1_000, 95_000],
+  },
 ] as const;
 
 const BRANDS = ["Contoso", "Northwind", "Fabrikam", "Tailspin", "Litware", "Proseware", "Adatum", "Wingtip"];
-const ADJECTIVES = ["Compact", "Wireless", "Ergonomic", "Slim", "Rugged", "Smart", "Premium", "Essential", "Portable", "Quiet", "Studio", "Business", "Modular", "Classic"];
+const ADJECTIVES = [
+  "Compact",
+  "Wireless",
+  "Ergonomic",
+  "Slim",
+  "Rugged",
+  "Smart",
+  "Premium",
+  "Essential",
+  "Portable",
+  "Quiet",
+  "Studio",
+  "Business",
+  "Modular",
+  "Classic",
+];
 const PRODUCT_SUFFIXES = ["", "", " Pro", " Plus", " Mini", " Max", " Lite", " 2", " S", " X"];
 const USES = ["open-plan offices", "remote teams", "meeting rooms", "busy front desks", "small businesses", "travel", "everyday work"];
 const WARRANTIES = ["One-year", "Two-year", "Three-year", "Limited lifetime"];
@@ -233,7 +296,21 @@ export type SeedItem =
 
 /** The whole data set as the data file holds it. */
 export async function generateDb(options: Partial<SeedOptions> = {}): Promise<DbShape> {
-  const db: DbShape = { staff: [], customers: [], categories: [], products: [], orders: [], roles: [], "audit-events": [], credentials: [], sessions: [], loginFailures: [], twoFactor: [], tokens: [], counters: { orderNumber: 1 } };
+  const db: DbShape = {
+    staff: [],
+    customers: [],
+    categories: [],
+    products: [],
+    orders: [],
+    roles: [],
+    "audit-events": [],
+    credentials: [],
+    sessions: [],
+    loginFailures: [],
+    twoFactor: [],
+    tokens: [],
+    counters: { orderNumber: 1 },
+  };
   const events: SeedEvent[] = [];
   for (const item of generateRecords(options)) {
     if (item.kind === "order") {
@@ -272,7 +349,10 @@ export const auditOrder = (a: SeedEvent, b: SeedEvent) => (a.row.at === b.row.at
 export function credentialsFor(staff: Row[]): Promise<DbShape["credentials"]> {
   return Promise.all(
     staff.map(async (s) => {
-      const salt = createHash("sha256").update(s.email as string).digest().subarray(0, 16);
+      const salt = createHash("sha256")
+        .update(s.email as string)
+        .digest()
+        .subarray(0, 16);
       return { staffId: s.id, hash: await hashPassword(DEMO_PASSWORD, salt), changedAt: s.createdAt };
     }),
   );
@@ -301,7 +381,22 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
   const actorNames = new Map<number, string>();
   const event = (e: PendingEvent) => {
     const at = iso(e.at);
-    pending.push({ seq: seq++, row: { at, actorId: e.actorId, actorName: actorNames.get(e.actorId)!, action: e.action, resource: e.resource, recordId: e.recordId, changes: e.changes, ip: IP, createdAt: at, updatedAt: at, version: 1 } });
+    pending.push({
+      seq: seq++,
+      row: {
+        at,
+        actorId: e.actorId,
+        actorName: actorNames.get(e.actorId)!,
+        action: e.action,
+        resource: e.resource,
+        recordId: e.recordId,
+        changes: e.changes,
+        ip: IP,
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      },
+    });
   };
   const takeEvents = () => {
     const out = pending;
@@ -352,7 +447,14 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
   const pickSupervisor = () => (chance(0.15) ? ADMIN : chance(0.6) ? MANAGER : pick(managers));
   for (const s of staff) {
     if (s.id === ADMIN) continue; // the first account was there before anyone could record it
-    event({ at: Date.parse(s.createdAt), actorId: ADMIN, action: "create", resource: "staff", recordId: s.id, changes: created({ name: s.name, email: s.email, role: s.role, active: true }) });
+    event({
+      at: Date.parse(s.createdAt),
+      actorId: ADMIN,
+      action: "create",
+      resource: "staff",
+      recordId: s.id,
+      changes: created({ name: s.name, email: s.email, role: s.role, active: true }),
+    });
     if (!s.active) {
       const at = Date.parse(s.lastLoginAt as string) + int(5, 20) * DAY;
       Object.assign(s, { updatedAt: iso(at), version: 2 });
@@ -428,7 +530,8 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
     const zero = Math.max(1, Math.round(active.length * 0.05));
     const low = Math.max(1, Math.round(active.length * 0.1));
     shuffled.forEach((p, i) => {
-      const stock = i < zero ? 0 : i === zero ? LOW_STOCK_THRESHOLD : i < zero + low ? int(1, LOW_STOCK_THRESHOLD - 1) : skew(LOW_STOCK_THRESHOLD + 5, 900, 1.6);
+      const stock =
+        i < zero ? 0 : i === zero ? LOW_STOCK_THRESHOLD : i < zero + low ? int(1, LOW_STOCK_THRESHOLD - 1) : skew(LOW_STOCK_THRESHOLD + 5, 900, 1.6);
       stockOf.set(p.id, stock);
     });
     for (const p of products) if (p.status !== "active") stockOf.set(p.id, p.status === "draft" ? skew(0, 200) : skew(0, 40, 2));
@@ -477,14 +580,33 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
   const customers: Row[] = customerSpecs.map((c, i) => {
     const id = i + 1;
     const actorId = chance(0.65) ? MANAGER : pick(managers);
-    const fields = { name: c.name, email: c.email, phone: c.phone, company: c.company, tier: c.tier, creditLimit: c.creditLimit, ownerId: c.ownerId, notes: c.notes };
+    const fields = {
+      name: c.name,
+      email: c.email,
+      phone: c.phone,
+      company: c.company,
+      tier: c.tier,
+      creditLimit: c.creditLimit,
+      ownerId: c.ownerId,
+      notes: c.notes,
+    };
     const row = compact({ id, ...fields, createdAt: iso(c.createdAt), updatedAt: iso(c.createdAt), version: 1 }) as Row;
     // One in ten grew into a higher tier later: created lower, upgraded by a manager.
     if (c.tier !== "standard" && chance(0.2)) {
-      const before = c.tier === "gold" ? { tier: "silver", creditLimit: Math.round(c.creditLimit / 4 / 10_000) * 10_000 } : { tier: "standard", creditLimit: Math.round(c.creditLimit / 3 / 10_000) * 10_000 };
+      const before =
+        c.tier === "gold"
+          ? { tier: "silver", creditLimit: Math.round(c.creditLimit / 4 / 10_000) * 10_000 }
+          : { tier: "standard", creditLimit: Math.round(c.creditLimit / 3 / 10_000) * 10_000 };
       event({ at: c.createdAt, actorId, action: "create", resource: "customers", recordId: id, changes: created({ ...fields, ...before }) });
       const at = skew(c.createdAt + 7 * DAY, Math.max(c.createdAt + 8 * DAY, now - 2 * DAY));
-      event({ at, actorId: pickSupervisor(), action: "update", resource: "customers", recordId: id, changes: { tier: { from: before.tier, to: c.tier }, creditLimit: { from: before.creditLimit, to: c.creditLimit } } });
+      event({
+        at,
+        actorId: pickSupervisor(),
+        action: "update",
+        resource: "customers",
+        recordId: id,
+        changes: { tier: { from: before.tier, to: c.tier }, creditLimit: { from: before.creditLimit, to: c.creditLimit } },
+      });
       Object.assign(row, { updatedAt: iso(at), version: 2 });
     } else event({ at: c.createdAt, actorId, action: "create", resource: "customers", recordId: id, changes: created(fields) });
     return row;
@@ -649,8 +771,27 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
     const items = pickItems(o.status === "draft");
     const total = items.reduce((sum, it) => sum + it.quantity * it.unitPrice, 0);
     const notes = chance(0.15) ? (chance(0.3) ? `PO ${int(10000, 99999)}.` : pick(ORDER_NOTES)) : undefined;
-    const row: Row = { id, number, customerId: customer.id, assigneeId, items, total, status: "draft", notes, createdAt: iso(o.createdAt), updatedAt: iso(o.createdAt), version: 1 };
-    event({ at: o.createdAt, actorId: assigneeId, action: "create", resource: "orders", recordId: id, changes: created({ number, customerId: customer.id, assigneeId, items: items.map((it) => ({ ...it })), total, status: "draft", notes }) });
+    const row: Row = {
+      id,
+      number,
+      customerId: customer.id,
+      assigneeId,
+      items,
+      total,
+      status: "draft",
+      notes,
+      createdAt: iso(o.createdAt),
+      updatedAt: iso(o.createdAt),
+      version: 1,
+    };
+    event({
+      at: o.createdAt,
+      actorId: assigneeId,
+      action: "create",
+      resource: "orders",
+      recordId: id,
+      changes: created({ number, customerId: customer.id, assigneeId, items: items.map((it) => ({ ...it })), total, status: "draft", notes }),
+    });
     let from: OrderStatus = "draft";
     for (const [to, at] of o.steps) {
       const field = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
@@ -713,7 +854,16 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
       action: "create",
       resource: "products",
       recordId: p.id,
-      changes: created({ sku: p.sku, name: p.name, categoryId: p.categoryId, price: p.price, cost: p.cost, stock: initial, status: p.status === "draft" ? "draft" : "active", description: p.description }),
+      changes: created({
+        sku: p.sku,
+        name: p.name,
+        categoryId: p.categoryId,
+        price: p.price,
+        cost: p.cost,
+        stock: initial,
+        status: p.status === "draft" ? "draft" : "active",
+        description: p.description,
+      }),
     });
     let updated = Math.max(createdAt, lastMove.get(p.id) ?? 0);
     let version = 1 + (moves.get(p.id) ?? 0);

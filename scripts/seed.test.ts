@@ -58,7 +58,8 @@ describe("determinism", () => {
       for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)])) {
         const [a, b] = [theirs[key], ours[key]];
         if (Array.isArray(a) && Array.isArray(b)) {
-          for (let i = 0; i < Math.max(a.length, b.length); i++) expect(a[i], `db.json ${key}[${i}] (npm run db:seed makes it; never edit it by hand)`).toEqual(b[i]);
+          for (let i = 0; i < Math.max(a.length, b.length); i++)
+            expect(a[i], `db.json ${key}[${i}] (npm run db:seed makes it; never edit it by hand)`).toEqual(b[i]);
         } else expect(a, `db.json ${key}`).toEqual(b);
       }
     }
@@ -96,7 +97,21 @@ describe("determinism", () => {
 
 describe("shape (src/server/db-shape.ts)", () => {
   it("has every collection, in the data file's order, and the order counter", () => {
-    expect(Object.keys(db)).toEqual(["staff", "customers", "categories", "products", "orders", "roles", "audit-events", "credentials", "sessions", "loginFailures", "twoFactor", "tokens", "counters"]);
+    expect(Object.keys(db)).toEqual([
+      "staff",
+      "customers",
+      "categories",
+      "products",
+      "orders",
+      "roles",
+      "audit-events",
+      "credentials",
+      "sessions",
+      "loginFailures",
+      "twoFactor",
+      "tokens",
+      "counters",
+    ]);
     expect(db.sessions).toEqual([]);
     expect(db.loginFailures).toEqual([]);
     expect(db.counters).toEqual({ orderNumber: db.orders.length + 1 });
@@ -222,7 +237,11 @@ describe("catalogue", () => {
   });
 
   it("stock is what the product was created with, less what placed orders took and cancels gave back", () => {
-    const created = new Map(db["audit-events"].filter((e) => e.resource === "products" && e.action === "create").map((e) => [e.recordId, (e.changes as Record<string, { to: number }>).stock.to]));
+    const created = new Map(
+      db["audit-events"]
+        .filter((e) => e.resource === "products" && e.action === "create")
+        .map((e) => [e.recordId, (e.changes as Record<string, { to: number }>).stock.to]),
+    );
     const net = new Map<number, number>();
     for (const o of db.orders) {
       if (!o.placedAt) continue;
@@ -347,7 +366,8 @@ describe("orders", () => {
   });
 
   it("refunds fall within the refund window; some delivered orders can still be refunded, some no longer", () => {
-    for (const o of db.orders.filter((x) => x.status === "refunded")) expect(ms(o.refundedAt) - ms(o.deliveredAt)).toBeLessThanOrEqual(REFUND_WINDOW_DAYS * DAY);
+    for (const o of db.orders.filter((x) => x.status === "refunded"))
+      expect(ms(o.refundedAt) - ms(o.deliveredAt)).toBeLessThanOrEqual(REFUND_WINDOW_DAYS * DAY);
     const delivered = db.orders.filter((o) => o.status === "delivered");
     expect(delivered.filter((o) => NOW - ms(o.deliveredAt) < REFUND_WINDOW_DAYS * DAY).length).toBeGreaterThanOrEqual(5);
     expect(delivered.filter((o) => NOW - ms(o.deliveredAt) > REFUND_WINDOW_DAYS * DAY).length).toBeGreaterThanOrEqual(5);
@@ -363,7 +383,11 @@ describe("orders", () => {
   it("the demo agent works a few dozen orders in several statuses", () => {
     const mine = db.orders.filter((o) => o.assigneeId === staffByEmail("agent@example.com").id);
     expect(mine.length).toBeGreaterThanOrEqual(24);
-    for (const s of ["draft", "placed", "paid", "shipped", "delivered"]) expect(mine.some((o) => o.status === s), s).toBe(true);
+    for (const s of ["draft", "placed", "paid", "shipped", "delivered"])
+      expect(
+        mine.some((o) => o.status === s),
+        s,
+      ).toBe(true);
   });
 
   it("spread over at least 11 months of the last 12", () => {
@@ -402,7 +426,8 @@ describe("audit events", () => {
 
   it("customers and products are created by managers", () => {
     const staffIds = byId(db.staff);
-    for (const e of db["audit-events"].filter((x) => (x.resource === "customers" || x.resource === "products") && x.action === "create")) expect(staffIds.get(e.actorId as number)!.role).toBe("manager");
+    for (const e of db["audit-events"].filter((x) => (x.resource === "customers" || x.resource === "products") && x.action === "create"))
+      expect(staffIds.get(e.actorId as number)!.role).toBe("manager");
   });
 
   it("each order: a create event, then one transition per step with its timestamp; cancel and refund by a manager or admin", () => {

@@ -89,7 +89,11 @@ async function seedDatabase(options: SeedOptions, replace: boolean) {
       seeding.release();
     }
     const { counts, seconds } = result;
-    console.log(`  ${Object.entries(counts).map(([k, n]) => `${k} ${n.toLocaleString("en-US")}`).join(", ")}; next order number ${counts.orders + 1}`);
+    console.log(
+      `  ${Object.entries(counts)
+        .map(([k, n]) => `${k} ${n.toLocaleString("en-US")}`)
+        .join(", ")}; next order number ${counts.orders + 1}`,
+    );
     console.log(
       `  took ${seconds.total} s (generate + COPY ${seconds.generateAndCopy} s, audit ids ${seconds.audit} s, indexes and foreign keys ${seconds.indexes} s, ANALYZE ${seconds.analyze} s)`,
     );
@@ -118,7 +122,9 @@ async function main() {
   console.log(`wrote ${path.relative(process.cwd(), out) || out}: ${(bytes / 1024 / 1024).toFixed(1)} MB (${bytes.toLocaleString("en-US")} bytes)`);
   console.log(`  ${sizes.map((k) => `${k} ${db[k].length.toLocaleString("en-US")}`).join(", ")}; next order number ${db.counters.orderNumber}`);
   console.log(`  orders by status: ${[...byStatus].map(([s, n]) => `${s} ${n.toLocaleString("en-US")}`).join(", ")}`);
-  console.log(`  took ${((written - started) / 1000).toFixed(2)} s (generate ${((generated - started) / 1000).toFixed(2)} s, write ${((written - generated) / 1000).toFixed(2)} s)`);
+  console.log(
+    `  took ${((written - started) / 1000).toFixed(2)} s (generate ${((generated - started) / 1000).toFixed(2)} s, write ${((written - generated) / 1000).toFixed(2)} s)`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -10,7 +10,26 @@
  * the place of its category). Stock: every page in one bundle, no app code, built with a plain
  * Vite + React config. Never served by the app.
  */
-import { Create, DateField, DeleteButton, Edit, EditButton, List, MarkdownField, NumberField, RefineThemes, Show, ShowButton, TextField, ThemedLayout, ThemedSider, useForm, useNotificationProvider, useSelect, useTable } from "@refinedev/antd";
+import {
+  Create,
+  DateField,
+  DeleteButton,
+  Edit,
+  EditButton,
+  List,
+  MarkdownField,
+  NumberField,
+  RefineThemes,
+  Show,
+  ShowButton,
+  TextField,
+  ThemedLayout,
+  ThemedSider,
+  useForm,
+  useNotificationProvider,
+  useSelect,
+  useTable,
+} from "@refinedev/antd";
 import "@refinedev/antd/dist/reset.css";
 import { RefineKbar, RefineKbarProvider } from "@refinedev/kbar";
 import { Refine, useGetIdentity, useMany, useOne, useShow, type BaseRecord } from "@refinedev/core";
@@ -44,7 +63,19 @@ function Header() {
   const { data: user } = useGetIdentity<{ name?: string; avatar?: string }>();
   const { mode, setMode } = useContext(ColorModeContext);
   return (
-    <Layout.Header style={{ backgroundColor: token.colorBgElevated, display: "flex", justifyContent: "flex-end", alignItems: "center", padding: "0px 24px", height: "64px", position: "sticky", top: 0, zIndex: 1 }}>
+    <Layout.Header
+      style={{
+        backgroundColor: token.colorBgElevated,
+        display: "flex",
+        justifyContent: "flex-end",
+        alignItems: "center",
+        padding: "0px 24px",
+        height: "64px",
+        position: "sticky",
+        top: 0,
+        zIndex: 1,
+      }}
+    >
       <Space>
         <Switch checkedChildren="🌛" unCheckedChildren="🔆" onChange={() => setMode(mode === "light" ? "dark" : "light")} defaultChecked={mode === "dark"} />
         <Space style={{ marginLeft: "8px" }} size="middle">
@@ -166,7 +197,9 @@ function App() {
               dataProvider={dataProvider("/api")}
               notificationProvider={useNotificationProvider}
               routerProvider={routerProvider}
-              resources={[{ name: "orders", list: "/orders", create: "/orders/create", edit: "/orders/edit/:id", show: "/orders/show/:id", meta: { canDelete: true } }]}
+              resources={[
+                { name: "orders", list: "/orders", create: "/orders/create", edit: "/orders/edit/:id", show: "/orders/show/:id", meta: { canDelete: true } },
+              ]}
               options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true }}
             >
               <Routes>

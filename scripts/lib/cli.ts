@@ -3,7 +3,9 @@ import { parseArgs } from "node:util";
 
 /** `defaults`: every option the script takes, with its default (undefined: none). Exits after --help. */
 export function readOptions<K extends string>(usage: string, defaults: Record<K, string | undefined>): Record<K, string | undefined> {
-  const options = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, v === undefined ? { type: "string" as const } : { type: "string" as const, default: v as string }]));
+  const options = Object.fromEntries(
+    Object.entries(defaults).map(([k, v]) => [k, v === undefined ? { type: "string" as const } : { type: "string" as const, default: v as string }]),
+  );
   const { values } = parseArgs({ options: { ...options, help: { type: "boolean", short: "h" } }, strict: true });
   if (values.help) {
     console.log(`usage: ${usage}`);

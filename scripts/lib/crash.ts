@@ -193,7 +193,9 @@ async function answering(server: ChildServer, cookie: string | null, cycle: numb
   const until = Date.now() + 60_000;
   for (;;) {
     if (server.child.exitCode !== null || server.child.signalCode !== null)
-      throw new Error(`cycle ${cycle}: the app server died when PostgreSQL stopped (exit ${server.child.exitCode ?? server.child.signalCode}); its last words: ${stderr().trim()}`);
+      throw new Error(
+        `cycle ${cycle}: the app server died when PostgreSQL stopped (exit ${server.child.exitCode ?? server.child.signalCode}); its last words: ${stderr().trim()}`,
+      );
     // The session made before the stop: 200 once the database is back, 503 until then.
     const probe = await fetch(`${server.url}/api/auth/me`, { headers: { cookie } }).catch(() => null);
     if (probe?.status === 200) return;
@@ -221,7 +223,10 @@ async function snapshot(opts: CrashOptions): Promise<Snapshot> {
   await client.connect();
   try {
     const categories = (await client.query("SELECT id::int, name FROM categories ORDER BY id")).rows;
-    const customers = (await client.query("SELECT id::int, version, notes FROM customers ORDER BY id")).rows.map((c) => ({ ...c, notes: c.notes ?? undefined }));
+    const customers = (await client.query("SELECT id::int, version, notes FROM customers ORDER BY id")).rows.map((c) => ({
+      ...c,
+      notes: c.notes ?? undefined,
+    }));
     return { categories, customers };
   } finally {
     await client.end();
@@ -243,14 +248,16 @@ async function verify(opts: CrashOptions, acked: Acked): Promise<string[]> {
     } else if (acked.deleted.has(id)) {
       // A restore the kill cut off may have happened; an acknowledged delete with none sent may not be undone.
       if (categories.has(id) && !acked.restoreSent.has(id)) problems.push(`category ${id} was deleted (acknowledged) but is back`);
-    } else if (!acked.deleteSent.has(id) && categories.get(id)?.name !== name) problems.push(`category ${id} "${name}" was created (acknowledged) but is missing`);
+    } else if (!acked.deleteSent.has(id) && categories.get(id)?.name !== name)
+      problems.push(`category ${id} "${name}" was created (acknowledged) but is missing`);
   }
   const customers = new Map(db.customers.map((c) => [c.id, c]));
   for (const [id, last] of acked.updated) {
     const c = customers.get(id);
     // A write the server finished but whose answer the kill cut off may be there too: newer is fine, older is a loss.
     if (!c || c.version < last.version) problems.push(`customer ${id}: acknowledged version ${last.version}, stored ${c?.version}`);
-    else if (c.version === last.version && c.notes !== last.notes) problems.push(`customer ${id} v${last.version}: acknowledged notes "${last.notes}", stored "${String(c.notes)}"`);
+    else if (c.version === last.version && c.notes !== last.notes)
+      problems.push(`customer ${id} v${last.version}: acknowledged notes "${last.notes}", stored "${String(c.notes)}"`);
   }
   return problems;
 }

@@ -103,7 +103,9 @@ export async function ensureGoldDesk(url: string, adminCookie: string): Promise<
   let made = false;
   let [member] = await expectCall<StaffRow[]>(200, url, adminCookie, "GET", `/api/staff?role=${GOLD_DESK_KEY}&active=true&_sort=id&_order=asc&_start=0&_end=1`);
   if (!member) {
-    const agents = (await expectCall<StaffRow[]>(200, url, adminCookie, "GET", "/api/staff?role=agent&active=true&_sort=id&_order=asc&_start=0&_end=100")).filter((s) => !DEMO_EMAILS.has(s.email));
+    const agents = (
+      await expectCall<StaffRow[]>(200, url, adminCookie, "GET", "/api/staff?role=agent&active=true&_sort=id&_order=asc&_start=0&_end=100")
+    ).filter((s) => !DEMO_EMAILS.has(s.email));
     if (!agents.length) throw new Error("no seeded agent (other than the demo accounts) to move onto the gold desk");
     let busiest = agents[0];
     let most = -1;
@@ -117,5 +119,12 @@ export async function ensureGoldDesk(url: string, adminCookie: string): Promise<
   }
   const cookie = await signIn(url, member.email);
   const total = async (path: string) => Number((await call(url, cookie, "GET", path)).headers.get("x-total-count"));
-  return { id: member.id, email: member.email, cookie, orders: await total("/api/orders?_start=0&_end=1"), customers: await total("/api/customers?_start=0&_end=1"), made };
+  return {
+    id: member.id,
+    email: member.email,
+    cookie,
+    orders: await total("/api/orders?_start=0&_end=1"),
+    customers: await total("/api/customers?_start=0&_end=1"),
+    made,
+  };
 }

@@ -34,7 +34,8 @@ async function columnsOf(client: pg.ClientBase, table: string): Promise<string[]
     "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
     [table],
   );
-  if (!rows.length) throw new Error(`table ${table} does not exist: the schema's migrations have not been applied (start the server once with DATABASE_URL, or use --migrate)`);
+  if (!rows.length)
+    throw new Error(`table ${table} does not exist: the schema's migrations have not been applied (start the server once with DATABASE_URL, or use --migrate)`);
   return rows.map((r) => r.column_name);
 }
 
@@ -48,7 +49,11 @@ export async function existingRows(client: pg.ClientBase): Promise<number> {
   return n;
 }
 
-export async function seedPostgres(client: pg.ClientBase, options: Partial<SeedOptions>, { replace = false, log = (_: string) => {} } = {}): Promise<SeedPgResult> {
+export async function seedPostgres(
+  client: pg.ClientBase,
+  options: Partial<SeedOptions>,
+  { replace = false, log = (_: string) => {} } = {},
+): Promise<SeedPgResult> {
   const t0 = performance.now();
   const counts: Record<string, number> = {};
   await client.query("BEGIN");
@@ -84,7 +89,12 @@ export async function seedPostgres(client: pg.ClientBase, options: Partial<SeedO
     const events: SeedEvent[] = [];
     const flushEvents = async () => {
       if (!events.length) return;
-      await copyRows(client, "seed_audit", [...auditColumns, "seq"], events.map((e) => ({ ...e.row, seq: e.seq })));
+      await copyRows(
+        client,
+        "seed_audit",
+        [...auditColumns, "seq"],
+        events.map((e) => ({ ...e.row, seq: e.seq })),
+      );
       events.length = 0;
     };
 

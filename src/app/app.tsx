@@ -64,7 +64,6 @@ function PaletteOnDemand() {
   ) : null;
 }
 
-
 /** Signed in already: on to the page that was asked for. */
 function LeaveLogin() {
   const { params } = useParsed<{ to?: string }>();
@@ -87,67 +86,67 @@ export function App() {
     <BrowserRouter>
       <ColorModeProvider>
         <ConfigProvider locale={ANTD_LOCALES[language]}>
-        <AntdApp>
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            notificationProvider={useNotificationProvider}
-            i18nProvider={i18nProvider}
-            liveProvider={liveProvider}
-            resources={resources}
-            options={{
-              syncWithLocation: true,
-              warnWhenUnsavedChanges: true,
-              disableTelemetry: true,
-              reactQuery: { clientConfig: queryClient },
-              title: { text: APP_TITLE },
-              // Lists and records refetch when someone else changes what they show (GET /api/events).
-              liveMode: "auto",
-              // A delete asks for undoable mode itself (RecordActions); its window is the product's 5 seconds.
-              undoableTimeout: UNDO_MS,
-            }}
-          >
-            <Suspense fallback={<LoadingSkeleton />}>
-              <Routes>
-                <Route
-                  element={
-                    <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
-                      <AppShell />
-                      <PaletteOnDemand />
-                    </Authenticated>
-                  }
-                >
-                  <Route index element={<DashboardPage />} />
-                  {ENTITIES.map((def) => (
-                    <Route key={def.name} path={`/${def.name}`}>
-                      <Route index element={<ListPage />} />
-                      <Route path="show/:id" element={<ShowPage />} />
-                      {!def.readOnly && <Route path="create" element={<CreatePage />} />}
-                      {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
-                    </Route>
-                  ))}
-                  <Route path="/profile" element={<ProfilePage />} />
-                  <Route path="/trash" element={<TrashPage />} />
-                  <Route path="*" element={<NotFoundPage />} />
-                </Route>
-                <Route
-                  element={
-                    <Authenticated key="login" fallback={<Outlet />} loading={<LoadingSkeleton variant="login" />}>
-                      <LeaveLogin />
-                    </Authenticated>
-                  }
-                >
-                  <Route path="/login" element={<LoginPage />} />
-                </Route>
-              </Routes>
-            </Suspense>
-            <ConnectionAlert />
-            <UnsavedChangesNotifier />
-            <DocumentTitleHandler handler={documentTitle} />
-          </Refine>
-        </AntdApp>
+          <AntdApp>
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              notificationProvider={useNotificationProvider}
+              i18nProvider={i18nProvider}
+              liveProvider={liveProvider}
+              resources={resources}
+              options={{
+                syncWithLocation: true,
+                warnWhenUnsavedChanges: true,
+                disableTelemetry: true,
+                reactQuery: { clientConfig: queryClient },
+                title: { text: APP_TITLE },
+                // Lists and records refetch when someone else changes what they show (GET /api/events).
+                liveMode: "auto",
+                // A delete asks for undoable mode itself (RecordActions); its window is the product's 5 seconds.
+                undoableTimeout: UNDO_MS,
+              }}
+            >
+              <Suspense fallback={<LoadingSkeleton />}>
+                <Routes>
+                  <Route
+                    element={
+                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
+                        <AppShell />
+                        <PaletteOnDemand />
+                      </Authenticated>
+                    }
+                  >
+                    <Route index element={<DashboardPage />} />
+                    {ENTITIES.map((def) => (
+                      <Route key={def.name} path={`/${def.name}`}>
+                        <Route index element={<ListPage />} />
+                        <Route path="show/:id" element={<ShowPage />} />
+                        {!def.readOnly && <Route path="create" element={<CreatePage />} />}
+                        {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
+                      </Route>
+                    ))}
+                    <Route path="/profile" element={<ProfilePage />} />
+                    <Route path="/trash" element={<TrashPage />} />
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Route>
+                  <Route
+                    element={
+                      <Authenticated key="login" fallback={<Outlet />} loading={<LoadingSkeleton variant="login" />}>
+                        <LeaveLogin />
+                      </Authenticated>
+                    }
+                  >
+                    <Route path="/login" element={<LoginPage />} />
+                  </Route>
+                </Routes>
+              </Suspense>
+              <ConnectionAlert />
+              <UnsavedChangesNotifier />
+              <DocumentTitleHandler handler={documentTitle} />
+            </Refine>
+          </AntdApp>
         </ConfigProvider>
       </ColorModeProvider>
     </BrowserRouter>

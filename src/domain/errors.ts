@@ -58,5 +58,4 @@ export class AppError extends Error {
   }
 }
 
-export const isErrorCode = (value: unknown): value is ErrorCode =>
-  typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === "string" && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);

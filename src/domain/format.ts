@@ -15,7 +15,8 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 const moneyFormat = (locale: string) => cached(`money:${locale}`, () => new Intl.NumberFormat(locale, { style: "currency", currency: CURRENCY }));
 
 /** Cents to a display string: 123456 → "$1,234.56" (en-US), "1234,56 US$" (es-ES). */
-export const formatMoney = (cents: number | null | undefined, locale: string = LOCALE) => (typeof cents === "number" ? moneyFormat(locale).format(cents / 100) : "");
+export const formatMoney = (cents: number | null | undefined, locale: string = LOCALE) =>
+  typeof cents === "number" ? moneyFormat(locale).format(cents / 100) : "";
 
 export const formatNumber = (n: number, locale: string = LOCALE) => cached(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(n);
 

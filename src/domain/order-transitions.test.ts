@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { REFUND_WINDOW_DAYS } from "./constants";
 import type { Role } from "./entities/staff";
-import { canTransition, ORDER_STATUSES, refundWindowOpen, REASON_REQUIRED, STOCK_EFFECT, stockShortages, describeShortages, type OrderStatus } from "./order-lifecycle";
+import {
+  canTransition,
+  ORDER_STATUSES,
+  refundWindowOpen,
+  REASON_REQUIRED,
+  STOCK_EFFECT,
+  stockShortages,
+  describeShortages,
+  type OrderStatus,
+} from "./order-lifecycle";
 import { allowedTransitions, canDo, defineAbilityFor } from "./policy";
 
 const SELF = 3;
@@ -60,7 +69,11 @@ describe("stock effects", () => {
   });
 
   it("shortages sum the lines of one product and name each product short, with by how much", () => {
-    const products: Record<number, { name: string; stock: number }> = { 1: { name: "Anvil", stock: 2 }, 2: { name: "Bell", stock: 5 }, 3: { name: "Candle", stock: 9 } };
+    const products: Record<number, { name: string; stock: number }> = {
+      1: { name: "Anvil", stock: 2 },
+      2: { name: "Bell", stock: 5 },
+      3: { name: "Candle", stock: 9 },
+    };
     const lines = [
       { productId: 1, quantity: 3 },
       { productId: 2, quantity: 3 },

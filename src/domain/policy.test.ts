@@ -135,7 +135,8 @@ describe("field level", () => {
 
     it("a password change stays recorded by name for every reader of the log", () => {
       const changes = { password: { to: "[changed]" } };
-      for (const ability of [admin, manager, defineAbilityFor({ id: SELF, role: "auditor" })]) expect(stripRecord(ability, "audit-events", event("staff", changes)).changes).toEqual(changes);
+      for (const ability of [admin, manager, defineAbilityFor({ id: SELF, role: "auditor" })])
+        expect(stripRecord(ability, "audit-events", event("staff", changes)).changes).toEqual(changes);
     });
 
     it("sign-in events (resource auth) keep what they carry", () => {
@@ -152,9 +153,10 @@ describe("field level", () => {
           .map((field) => [role, resource, field] as const);
       }),
     );
-    it("there are hidden fields to test", () => expect(rows.map(([role, resource, field]) => `${role}:${resource}.${field}`)).toEqual(
-      expect.arrayContaining(["manager:staff.lastLoginAt", "auditor:staff.lastLoginAt", "agent:customers.creditLimit", "agent:products.cost"]),
-    ));
+    it("there are hidden fields to test", () =>
+      expect(rows.map(([role, resource, field]) => `${role}:${resource}.${field}`)).toEqual(
+        expect.arrayContaining(["manager:staff.lastLoginAt", "auditor:staff.lastLoginAt", "agent:customers.creditLimit", "agent:products.cost"]),
+      ));
     it.each(rows)("%s never sees %s.%s in an event's changes", (role, resource, field) => {
       const ability = defineAbilityFor({ id: SELF, role });
       const stripped = stripRecord(ability, "audit-events", event(resource, { [field]: change, id: change }));

@@ -34,7 +34,10 @@ function textSchema(f: FieldDef) {
 
 export const orderItemSchema = z.strictObject(
   {
-    productId: z.number({ error: message("chooseProduct") }).int().positive({ error: message("chooseProduct") }),
+    productId: z
+      .number({ error: message("chooseProduct") })
+      .int()
+      .positive({ error: message("chooseProduct") }),
     quantity: z
       .number({ error: message("notNumber") })
       .int({ error: message("notWhole") })
@@ -73,8 +76,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case "integer":
     case "money":
       return numberSchema(f);
-    case "reference":
-      {
+    case "reference": {
       const choose = message("chooseReference", { what: f.label.toLowerCase() });
       return z.number({ error: choose }).int().positive({ error: choose });
     }

@@ -3,8 +3,16 @@ import { LOW_STOCK_THRESHOLD } from "./constants";
 import { computeDashboard } from "./stats";
 
 const order = (id: number, status: string, total: number, fields: Record<string, unknown> = {}) => ({ id, status, total, customerId: 1, ...fields });
-const input = (orders: Record<string, unknown>[], extra: Partial<Parameters<typeof computeDashboard>[0]> = {}) =>
-  ({ orders: orders as never, customers: [{ id: 1, name: "One" }, { id: 2, name: "Two" }], products: [], scope: "all" as const, ...extra });
+const input = (orders: Record<string, unknown>[], extra: Partial<Parameters<typeof computeDashboard>[0]> = {}) => ({
+  orders: orders as never,
+  customers: [
+    { id: 1, name: "One" },
+    { id: 2, name: "Two" },
+  ],
+  products: [],
+  scope: "all" as const,
+  ...extra,
+});
 
 describe("computeDashboard", () => {
   it("revenue: paid, shipped and delivered by paidAt, in UTC calendar months (January's last month is December)", () => {

@@ -20,9 +20,18 @@ import { clearSessionCookie } from "./session";
 import type { Session, Storage } from "./storage/types";
 import { hashRecoveryCode, newRecoveryCodes, newSecret, openSecret, otpauthUrl, qrCode, sealSecret, verifyTotp } from "./two-factor";
 
-const enableBody = z.strictObject({ code: z.string({ error: message("required") }).trim().min(1, { error: message("required") }).max(32) });
+const enableBody = z.strictObject({
+  code: z
+    .string({ error: message("required") })
+    .trim()
+    .min(1, { error: message("required") })
+    .max(32),
+});
 const disableBody = z.strictObject({
-  password: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
+  password: z
+    .string({ error: message("required") })
+    .min(1, { error: message("required") })
+    .max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
 });
 
 /** What a session is called in URLs: derived from its stored id, which stays server-side. */
@@ -58,7 +67,9 @@ export function accountRoutes(storage: Storage, secretKey: string | undefined) {
       throw new AppError("VALIDATION_FAILED", "Two-factor sign-in is on already: turn it off first to set it up again.", { code: [message("twoFactorOn")] });
     // A new secret each time: setting up again replaces one that was never confirmed.
     const secret = newSecret();
-    await storage.transaction((tx) => tx.setTwoFactor({ staffId: actor.id, secret: sealSecret(secret, secretKey), enabledAt: null, lastStep: null, recoveryCodes: [] }));
+    await storage.transaction((tx) =>
+      tx.setTwoFactor({ staffId: actor.id, secret: sealSecret(secret, secretKey), enabledAt: null, lastStep: null, recoveryCodes: [] }),
+    );
     const url = otpauthUrl(secret, String(actor.email));
     res.json({ secret, otpauthUrl: url, qrCode: await qrCode(url) });
   }
@@ -74,7 +85,12 @@ export function accountRoutes(storage: Storage, secretKey: string | undefined) {
       if (tf.enabledAt) throw new AppError("VALIDATION_FAILED", "Two-factor sign-in is on already.", { code: [message("twoFactorOn")] });
       const step = verifyTotp(openSecret(tf.secret, secretKey), code, now.getTime(), null);
       if (step === null) throw wrongCode();
-      await tx.setTwoFactor({ ...tf, enabledAt: now.toISOString(), lastStep: step, recoveryCodes: codes.map((c) => ({ hash: hashRecoveryCode(c), usedAt: null })) });
+      await tx.setTwoFactor({
+        ...tf,
+        enabledAt: now.toISOString(),
+        lastStep: step,
+        recoveryCodes: codes.map((c) => ({ hash: hashRecoveryCode(c), usedAt: null })),
+      });
       await appendAudit(tx, req.ctx, { action: "two_factor_enable", resource: "auth", recordId: actor.id }, now);
     });
     res.json({ recoveryCodes: codes });
@@ -89,7 +105,8 @@ export function accountRoutes(storage: Storage, secretKey: string | undefined) {
       throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { password: [message("incorrectPassword")] });
     const now = new Date();
     await storage.transaction(async (tx) => {
-      if (!(await tx.twoFactor(actor.id))?.enabledAt) throw new AppError("VALIDATION_FAILED", "Two-factor sign-in is off already.", { password: [message("twoFactorOff")] });
+      if (!(await tx.twoFactor(actor.id))?.enabledAt)
+        throw new AppError("VALIDATION_FAILED", "Two-factor sign-in is off already.", { password: [message("twoFactorOff")] });
       await tx.deleteTwoFactor(actor.id);
       await appendAudit(tx, req.ctx, { action: "two_factor_disable", resource: "auth", recordId: actor.id }, now);
     });
@@ -136,7 +153,17 @@ export function accountRoutes(storage: Storage, secretKey: string | undefined) {
       const target = (await tx.sessionsOf(actor.id)).find((s) => publicSessionId(s.id) === key);
       if (!target) throw new AppError("NOT_FOUND", "No such session");
       await tx.deleteSession(target.id);
-      await appendAudit(tx, req.ctx, { action: "session_end", resource: "auth", recordId: actor.id, changes: { session: { from: deviceName(target.userAgent) ?? target.ip ?? "a session" } } }, now);
+      await appendAudit(
+        tx,
+        req.ctx,
+        {
+          action: "session_end",
+          resource: "auth",
+          recordId: actor.id,
+          changes: { session: { from: deviceName(target.userAgent) ?? target.ip ?? "a session" } },
+        },
+        now,
+      );
       return target;
     });
     if (ended.id === req.ctx.sessionId) clearSessionCookie(req, res);
@@ -149,7 +176,13 @@ export function accountRoutes(storage: Storage, secretKey: string | undefined) {
     const ended = await storage.transaction(async (tx) => {
       const others = (await tx.sessionsOf(actor.id)).filter((s) => s.id !== req.ctx.sessionId);
       await tx.endSessionsOf(actor.id, req.ctx.sessionId);
-      if (others.length) await appendAudit(tx, req.ctx, { action: "session_end", resource: "auth", recordId: actor.id, changes: { sessions: { from: others.length, to: 0 } } }, now);
+      if (others.length)
+        await appendAudit(
+          tx,
+          req.ctx,
+          { action: "session_end", resource: "auth", recordId: actor.id, changes: { sessions: { from: others.length, to: 0 } } },
+          now,
+        );
       return others.length;
     });
     res.json({ ended });

@@ -21,15 +21,30 @@ import type { Storage, Tx } from "./storage/types";
 import { isRecoveryShaped, isTotpShaped, matchRecoveryCode, openSecret, verifyTotp } from "./two-factor";
 
 const loginBody = z.strictObject({
-  email: z.string({ error: message("required") }).trim().toLowerCase().min(1, { error: message("required") }).max(EMAIL_MAX, { error: message("maxChars", { max: EMAIL_MAX }) }),
+  email: z
+    .string({ error: message("required") })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: message("required") })
+    .max(EMAIL_MAX, { error: message("maxChars", { max: EMAIL_MAX }) }),
   // Bounded so nobody makes the server hash megabytes; longer than any password we accept.
-  password: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
+  password: z
+    .string({ error: message("required") })
+    .min(1, { error: message("required") })
+    .max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
   // A TOTP code or a recovery code; anything longer than either is no code of ours.
-  code: z.string({ error: message("notText") }).trim().max(32, { error: message("invalidCode") }).optional(),
+  code: z
+    .string({ error: message("notText") })
+    .trim()
+    .max(32, { error: message("invalidCode") })
+    .optional(),
 });
 
 const passwordBody = z.strictObject({
-  currentPassword: z.string({ error: message("required") }).min(1, { error: message("required") }).max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
+  currentPassword: z
+    .string({ error: message("required") })
+    .min(1, { error: message("required") })
+    .max(4 * PASSWORD_MAX_LENGTH, { error: message("tooLong") }),
   newPassword: fieldSchema(staffDef.fields.password) as z.ZodType<string>,
 });
 
@@ -43,7 +58,12 @@ export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: s
     const twoFactorEnabled = Boolean(tf?.enabledAt);
     // Who one is, one always sees, whatever one's role may read of staff.
     const self = Object.fromEntries(SELF_FIELDS.filter((f) => user[f] !== undefined).map((f) => [f, user[f]]));
-    return { user: { ...self, ...stripRecord(ability, "staff", user) }, permissions, twoFactorEnabled, twoFactorSetupRequired: requireTwoFactor && !twoFactorEnabled };
+    return {
+      user: { ...self, ...stripRecord(ability, "staff", user) },
+      permissions,
+      twoFactorEnabled,
+      twoFactorSetupRequired: requireTwoFactor && !twoFactorEnabled,
+    };
   }
 
   async function login(req: Request, res: Response) {
@@ -60,7 +80,19 @@ export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: s
       const user = await tx.staffByEmail(email);
       const fail = async (reason?: string) => {
         await recordLoginFailure(tx, email, now);
-        await appendAudit(tx, req.ctx, { action: "login_failed", resource: "auth", recordId: user?.id ?? null, actor: null, email, ...(reason ? { changes: { reason: { to: reason } } } : {}) }, now);
+        await appendAudit(
+          tx,
+          req.ctx,
+          {
+            action: "login_failed",
+            resource: "auth",
+            recordId: user?.id ?? null,
+            actor: null,
+            email,
+            ...(reason ? { changes: { reason: { to: reason } } } : {}),
+          },
+          now,
+        );
       };
       if (!ok || !user || user.id !== candidate?.id) {
         await fail();
@@ -82,7 +114,12 @@ export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: s
       // record would get a VERSION_CONFLICT every time its owner signs in.
       const lastLoginAt = now.toISOString();
       await tx.touch("staff", user.id, { lastLoginAt });
-      await appendAudit(tx, req.ctx, { action: "login", resource: "auth", recordId: user.id, actor: user, ...(second ? { changes: { twoFactor: { to: second } } } : {}) }, now);
+      await appendAudit(
+        tx,
+        req.ctx,
+        { action: "login", resource: "auth", recordId: user.id, actor: user, ...(second ? { changes: { twoFactor: { to: second } } } : {}) },
+        now,
+      );
       return { user: { ...user, lastLoginAt }, token: await newSession(tx, user.id, now, { ip: req.ctx.ip, userAgent: req.headers["user-agent"] }) };
     });
     // The failure is recorded (committed) before it is answered.
@@ -144,8 +181,7 @@ export function authRoutes(storage: Storage, abilities: Abilities, secretKey?: s
     const [ok, hash] = await Promise.all([verifyPassword(currentPassword, stored ?? DUMMY_HASH), hashPassword(newPassword)]);
     // Not 401: the app would take that for an ended session and sign the user out.
     if (!ok || !stored) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { currentPassword: [message("incorrectPassword")] });
-    if (currentPassword === newPassword)
-      throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message("mustDiffer")] });
+    if (currentPassword === newPassword) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message("mustDiffer")] });
     const problem = await passwordProblem(newPassword, (req.ctx.actor as Row).email);
     if (problem) throw new AppError("VALIDATION_FAILED", "Check the highlighted fields", { newPassword: [message(problem)] });
     const now = new Date();

@@ -55,8 +55,7 @@ export const jsonBody: RequestHandler = (req, res, next) => {
     } catch {
       return next(new AppError("BAD_REQUEST", "The request body is not valid JSON"));
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value))
-      return next(new AppError("BAD_REQUEST", "The request body must be a JSON object"));
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return next(new AppError("BAD_REQUEST", "The request body must be a JSON object"));
     req.body = value;
     next();
   };

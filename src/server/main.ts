@@ -53,7 +53,15 @@ async function main() {
   const config = loadConfig();
   if (!config.DATABASE_URL) ensureDataFile(config.DB_FILE);
   if (args.has("--build-if-needed")) await buildIfNeeded();
-  const server = await startServer({ port: config.PORT, host: config.HOST, dbFile: config.DB_FILE, databaseUrl: config.DATABASE_URL, app: dev ? "vite" : "dist", publicUrl: config.PUBLIC_URL, secretKey: config.SECRET_KEY });
+  const server = await startServer({
+    port: config.PORT,
+    host: config.HOST,
+    dbFile: config.DB_FILE,
+    databaseUrl: config.DATABASE_URL,
+    app: dev ? "vite" : "dist",
+    publicUrl: config.PUBLIC_URL,
+    secretKey: config.SECRET_KEY,
+  });
   console.log(`Switchboard listening on ${server.url}`);
   let stopping = false;
   const stop = () => {

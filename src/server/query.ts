@@ -124,8 +124,7 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
 function parseSort(def: EntityDef, fields: Record<string, FieldDef>, canUse: (f: string) => boolean, sortRaw?: string, orderRaw?: string): SortKey[] {
   if (sortRaw === undefined && orderRaw !== undefined) throw bad("_order needs _sort");
   const names = sortRaw === undefined ? [def.list.defaultSort.field] : sortRaw.split(",").map((s) => s.trim());
-  const orders =
-    sortRaw === undefined ? [def.list.defaultSort.order] : (orderRaw ?? "asc").split(",").map((s) => s.trim().toLowerCase());
+  const orders = sortRaw === undefined ? [def.list.defaultSort.order] : (orderRaw ?? "asc").split(",").map((s) => s.trim().toLowerCase());
   if (orders.length !== 1 && orders.length !== names.length) throw bad("_order must name one direction, or one per _sort field");
   const keys: SortKey[] = names.map((field, i) => {
     const order = orders.length === 1 ? orders[0] : orders[i];
@@ -153,7 +152,8 @@ export function compareRows(keys: SortKey[]) {
       }
       let c = 0;
       if (isNumeric(def) || def.type === "reference" || def.type === "boolean") c = Number(x) - Number(y);
-      else if (!isTextual(def)) c = x < y ? -1 : x > y ? 1 : 0; // ISO dates, enum values
+      else if (!isTextual(def))
+        c = x < y ? -1 : x > y ? 1 : 0; // ISO dates, enum values
       else {
         const xs = String(x);
         const ys = String(y);

@@ -31,7 +31,8 @@ export async function checkReferences(reader: Reader, ability: AppAbility, def: 
     if (f.optionsFrom && typeof data[name] === "string" && (!before || before[name] !== data[name])) {
       // A value that names a record by key (a staff member's role) must name one that exists.
       const { resource, field } = f.optionsFrom;
-      if (!(await reader.isTaken(resource as ResourceName, field, data[name], null))) errors[name] = [message("noSuch", { what: getEntity(resource).singular.toLowerCase() })];
+      if (!(await reader.isTaken(resource as ResourceName, field, data[name], null)))
+        errors[name] = [message("noSuch", { what: getEntity(resource).singular.toLowerCase() })];
       continue;
     }
     if (f.type !== "reference" || !f.reference || data[name] === undefined || data[name] === null) continue;

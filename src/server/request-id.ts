@@ -9,7 +9,17 @@ import { defineAbilityFor } from "../domain/policy";
 export const requestId: RequestHandler = (req, res, next) => {
   const id = randomUUID();
   // req.ip is the socket's address unless PUBLIC_URL made express trust its one proxy hop.
-  req.ctx = { requestId: id, ip: req.ip ?? req.socket.remoteAddress ?? "", actor: null, sessionId: null, staleCookie: false, ability: defineAbilityFor(null), permissions: null, token: null, twoFactorSetupRequired: false };
+  req.ctx = {
+    requestId: id,
+    ip: req.ip ?? req.socket.remoteAddress ?? "",
+    actor: null,
+    sessionId: null,
+    staleCookie: false,
+    ability: defineAbilityFor(null),
+    permissions: null,
+    token: null,
+    twoFactorSetupRequired: false,
+  };
   res.setHeader("X-Request-Id", id);
   next();
 };

@@ -14,7 +14,17 @@ import { validateWrite } from "../domain/schema";
 import { appendAudit, diff } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
-import { checkBodyFields, checkFieldTransitions, fillForced, requireAction, requireBody, requireCreateAllowed, requireOnRow, requireReadable, requireVersion } from "./guard";
+import {
+  checkBodyFields,
+  checkFieldTransitions,
+  fillForced,
+  requireAction,
+  requireBody,
+  requireCreateAllowed,
+  requireOnRow,
+  requireReadable,
+  requireVersion,
+} from "./guard";
 import { parseListQuery } from "./query";
 import { checkReferences } from "./references";
 import { rulesFor, type WriteState } from "./rules";
@@ -26,7 +36,13 @@ const rawQuery = (req: Request) => {
   return i < 0 ? "" : req.originalUrl.slice(i + 1);
 };
 
-async function checkUnique(reader: Reader, resource: ResourceName, def: EntityDef, values: Record<string, unknown>, selfId: number | null): Promise<FieldErrors> {
+async function checkUnique(
+  reader: Reader,
+  resource: ResourceName,
+  def: EntityDef,
+  values: Record<string, unknown>,
+  selfId: number | null,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const [name, f] of Object.entries(def.fields)) {
     const v = values[name];
@@ -196,7 +212,12 @@ export function referenced(def: EntityDef, counts: Record<string, number>) {
     .map(([r, n]) => `${n} ${n === 1 ? getEntity(r).singular.toLowerCase() : getEntity(r).label.toLowerCase()}`)
     .join(" and ");
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  return new AppError("REFERENCED", `This ${def.singular.toLowerCase()} cannot be deleted: ${named} ${total === 1 ? "points" : "point"} at it. Nothing was deleted.`, undefined, { counts });
+  return new AppError(
+    "REFERENCED",
+    `This ${def.singular.toLowerCase()} cannot be deleted: ${named} ${total === 1 ? "points" : "point"} at it. Nothing was deleted.`,
+    undefined,
+    { counts },
+  );
 }
 
 const dropNulls = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));

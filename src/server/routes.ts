@@ -61,12 +61,19 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
     { path: "/auth/sessions/:key", sessionOnly: true, methods: { DELETE: (req, res, p) => account.endSession(req, res, p.key) } },
     { path: "/tokens", sessionOnly: true, methods: { GET: tokens.list, POST: tokens.create } },
     { path: "/tokens/:id", sessionOnly: true, methods: { DELETE: (req, res, p) => tokens.revoke(req, res, p.id) } },
-    { path: "/staff/:id/two-factor", sessionOnly: true, methods: { GET: (req, res, p) => account.status(req, res, p.id), DELETE: (req, res, p) => account.reset(req, res, p.id) } },
+    {
+      path: "/staff/:id/two-factor",
+      sessionOnly: true,
+      methods: { GET: (req, res, p) => account.status(req, res, p.id), DELETE: (req, res, p) => account.reset(req, res, p.id) },
+    },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
     { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
   const transitions = transitionRoutes(storage);
-  routes.push({ path: "/orders/:id/transitions", methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) } });
+  routes.push({
+    path: "/orders/:id/transitions",
+    methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) },
+  });
   const trash = trashRoutes(storage, resources.updateRecord);
   routes.push({ path: "/trash", query: "list", methods: { GET: trash.list } });
   for (const def of ENTITIES) {

@@ -40,7 +40,10 @@ const USER_AGENT_MAX = 512;
 
 /** Sessions past either limit are dropped whenever sessions are written anyway. */
 export const pruneSessions = (tx: Tx, now: Date) =>
-  tx.pruneSessions({ createdBefore: new Date(now.getTime() - SESSION_ABSOLUTE_MS).toISOString(), seenBefore: new Date(now.getTime() - SESSION_IDLE_MS).toISOString() });
+  tx.pruneSessions({
+    createdBefore: new Date(now.getTime() - SESSION_ABSOLUTE_MS).toISOString(),
+    seenBefore: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  });
 
 /** For a long-lived stream (live events): the staff member of a session that is still live, else null. */
 export async function sessionActor(storage: Storage, sessionId: string): Promise<Row | null> {
@@ -59,7 +62,13 @@ const secure = (req: Request) => req.secure || req.app.get("https") === true;
 export function setSessionCookie(req: Request, res: Response, token: string) {
   res.append(
     "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "strict", path: "/", secure: secure(req), maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000) }),
+    serializeCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "strict",
+      path: "/",
+      secure: secure(req),
+      maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    }),
   );
 }
 

@@ -104,9 +104,7 @@ function answerBrokenRequest(err: NodeJS.ErrnoException, socket: Duplex) {
     return;
   }
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
-  const body = JSON.stringify(
-    new AppError("BAD_REQUEST", tooLarge ? "The request headers are too large" : "The request could not be understood").toBody(),
-  );
+  const body = JSON.stringify(new AppError("BAD_REQUEST", tooLarge ? "The request headers are too large" : "The request could not be understood").toBody());
   socket.end(
     `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -19,7 +19,13 @@ export function statsRoutes(storage: Storage) {
     const { ability } = req.ctx;
     // Own scope when the role reads orders only under a condition (an agent: assigneeId = self).
     const scope = ability.rulesFor("read", "orders").some((r) => !r.conditions && !r.inverted) ? "all" : "own";
-    const query: DashboardQuery = { scope, orders: reach(ability, "orders"), customers: reach(ability, "customers"), products: reach(ability, "products"), now: new Date() };
+    const query: DashboardQuery = {
+      scope,
+      orders: reach(ability, "orders"),
+      customers: reach(ability, "customers"),
+      products: reach(ability, "products"),
+      now: new Date(),
+    };
     res.json(leaveOutUnread(await storage.dashboard(query), query));
   }
   return { dashboard };

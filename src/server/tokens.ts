@@ -11,7 +11,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { z } from "zod";
-import { TOKEN_EXPIRY_MAX_DAYS, TOKEN_EXPIRY_MIN_DAYS, TOKEN_LAST_USED_PERSIST_MS, TOKEN_NAME_MAX, TOKEN_RATE_LIMIT, TOKEN_RATE_WINDOW_MS } from "../domain/constants";
+import {
+  TOKEN_EXPIRY_MAX_DAYS,
+  TOKEN_EXPIRY_MIN_DAYS,
+  TOKEN_LAST_USED_PERSIST_MS,
+  TOKEN_NAME_MAX,
+  TOKEN_RATE_LIMIT,
+  TOKEN_RATE_WINDOW_MS,
+} from "../domain/constants";
 import { AppError } from "../domain/errors";
 import { message } from "../domain/messages";
 import { appendAudit } from "./audit";
@@ -28,7 +35,11 @@ const DAY_MS = 86_400_000;
 const BAD_TOKENS_PER_WINDOW = 20;
 
 const createBody = z.strictObject({
-  name: z.string({ error: message("required") }).trim().min(1, { error: message("required") }).max(TOKEN_NAME_MAX, { error: message("maxChars", { max: TOKEN_NAME_MAX }) }),
+  name: z
+    .string({ error: message("required") })
+    .trim()
+    .min(1, { error: message("required") })
+    .max(TOKEN_NAME_MAX, { error: message("maxChars", { max: TOKEN_NAME_MAX }) }),
   expiresInDays: z
     .number({ error: message("notNumber") })
     .int({ error: message("notWhole") })
@@ -134,7 +145,17 @@ export function tokenRoutes(storage: Storage) {
         expiresAt: new Date(now.getTime() + expiresInDays * DAY_MS).toISOString(),
         lastUsedAt: null,
       });
-      await appendAudit(tx, req.ctx, { action: "token_create", resource: "tokens", recordId: t.id, changes: { name: { to: name }, readOnly: { to: readOnly }, expiresAt: { to: t.expiresAt } } }, now);
+      await appendAudit(
+        tx,
+        req.ctx,
+        {
+          action: "token_create",
+          resource: "tokens",
+          recordId: t.id,
+          changes: { name: { to: name }, readOnly: { to: readOnly }, expiresAt: { to: t.expiresAt } },
+        },
+        now,
+      );
       return t;
     });
     res.status(201).json({ ...tokenView(token), token: secret });
@@ -147,7 +168,12 @@ export function tokenRoutes(storage: Storage) {
       const t = (await tx.tokens(isAdmin(req) ? null : actor.id)).find((x) => x.id === id);
       if (!t) throw new AppError("NOT_FOUND", "No such API token");
       await tx.deleteToken(id);
-      await appendAudit(tx, req.ctx, { action: "token_revoke", resource: "tokens", recordId: id, changes: { name: { from: t.name }, staffId: { from: t.staffId } } }, now);
+      await appendAudit(
+        tx,
+        req.ctx,
+        { action: "token_revoke", resource: "tokens", recordId: id, changes: { name: { from: t.name }, staffId: { from: t.staffId } } },
+        now,
+      );
       return t;
     });
     res.json(tokenView(token));

@@ -45,7 +45,10 @@ const BODY_KEYS = new Set(["to", "reason", "version"]);
 
 const bodySchema = {
   to: z.enum(ORDER_STATUSES, { error: message("oneOf", { options: ORDER_STATUSES.join(", ") }) }),
-  version: z.number({ error: message("versionRequired") }).int({ error: message("notWhole") }).min(1, { error: message("notWhole") }),
+  version: z
+    .number({ error: message("versionRequired") })
+    .int({ error: message("notWhole") })
+    .min(1, { error: message("notWhole") }),
   reason: fieldSchema(orders.fields.reason),
 };
 
@@ -122,7 +125,13 @@ export function transitionRoutes(storage: Storage) {
 
       const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
       const effect = STOCK_EFFECT[to] ?? 0;
-      const locked = effect || to === "placed" ? await tx.lockMany(ITEM_REFERENCE, [...new Set(lines.map((l) => l.productId))].filter((n) => typeof n === "number")) : [];
+      const locked =
+        effect || to === "placed"
+          ? await tx.lockMany(
+              ITEM_REFERENCE,
+              [...new Set(lines.map((l) => l.productId))].filter((n) => typeof n === "number"),
+            )
+          : [];
       const products = new Map(locked.map((p) => [p.id, p]));
       if (to === "placed") requirePlaceable(products, ability, lines);
       const updates = effect ? stockUpdates(products, lines, effect, now) : [];
@@ -149,7 +158,8 @@ export function transitionRoutes(storage: Storage) {
 
 /** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
 function requirePlaceable(products: Map<number, Row>, ability: AppAbility, lines: OrderLine[]) {
-  if (!lines.length) throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [message("minItems", { min: ORDER_MIN_ITEMS })] });
+  if (!lines.length)
+    throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [message("minItems", { min: ORDER_MIN_ITEMS })] });
   const errors: FieldErrors = {};
   lines.forEach((line, i) => {
     const problem = lineProductProblem(products.get(line.productId), ability);

@@ -42,7 +42,8 @@ const bad = (text: string) => new AppError("BAD_QUERY", text);
 /** The record as its delete event saw it: each field's `from`. */
 function valuesAtDeletion(event: Row): Row {
   const out: Record<string, unknown> = { id: event.recordId };
-  for (const [field, change] of Object.entries((event.changes ?? {}) as Changes)) if (change && change.from !== null && change.from !== undefined) out[field] = change.from;
+  for (const [field, change] of Object.entries((event.changes ?? {}) as Changes))
+    if (change && change.from !== null && change.from !== undefined) out[field] = change.from;
   return out as Row;
 }
 
@@ -56,8 +57,14 @@ async function trashedBy(reader: Reader, resource: ResourceName, id: number, now
 }
 
 const revertBody = z.strictObject({
-  eventId: z.number({ error: message("notNumber") }).int({ error: message("notWhole") }).positive({ error: message("notWhole") }),
-  version: z.number({ error: message("versionRequired") }).int({ error: message("notWhole") }).positive({ error: message("notWhole") }),
+  eventId: z
+    .number({ error: message("notNumber") })
+    .int({ error: message("notWhole") })
+    .positive({ error: message("notWhole") }),
+  version: z
+    .number({ error: message("versionRequired") })
+    .int({ error: message("notWhole") })
+    .positive({ error: message("notWhole") }),
   // Only say what it would do: the values after that event, and which fields would change.
   dryRun: z.boolean({ error: message("notBoolean") }).optional(),
 });
@@ -221,7 +228,19 @@ async function takenMeanwhile(reader: Reader, resource: ResourceName, def: Entit
   for (const [name, f] of Object.entries(def.fields)) {
     const v = values[name];
     if (!f.unique || v === undefined || v === null || !(await reader.isTaken(resource, name, String(v), null))) continue;
-    const holder = (await reader.list(resource, { start: 0, end: 1, sort: [{ field: "id", def: allFields(def).id, dir: 1 }], filters: [{ field: name, op: "eq", values: [v as string] }], search: null }, null)).rows[0];
+    const holder = (
+      await reader.list(
+        resource,
+        {
+          start: 0,
+          end: 1,
+          sort: [{ field: "id", def: allFields(def).id, dir: 1 }],
+          filters: [{ field: name, op: "eq", values: [v as string] }],
+          search: null,
+        },
+        null,
+      )
+    ).rows[0];
     const label = holder ? String(holder[def.recordLabel] ?? `#${holder.id}`) : "";
     errors[name] = [holder ? message("takenBy", { what: f.label.toLowerCase(), holder: label }) : message("taken", { what: f.label.toLowerCase() })];
     if (holder) holders[name] = { id: holder.id, label };

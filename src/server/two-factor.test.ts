@@ -5,7 +5,18 @@ import { TOTP_PERIOD_S } from "../domain/constants";
 import { deviceName } from "./account-routes";
 import { APP_ROOT } from "./paths";
 import { inlineScriptHashes } from "./security-headers";
-import { codeFor, currentStep, matchRecoveryCode, hashRecoveryCode, newRecoveryCodes, newSecret, openSecret, sealSecret, SecretKeyError, verifyTotp } from "./two-factor";
+import {
+  codeFor,
+  currentStep,
+  matchRecoveryCode,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newSecret,
+  openSecret,
+  sealSecret,
+  SecretKeyError,
+  verifyTotp,
+} from "./two-factor";
 
 const STEP = TOTP_PERIOD_S * 1000;
 

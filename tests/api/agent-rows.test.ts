@@ -10,8 +10,8 @@ let other: number;
 beforeAll(async () => {
   s = await startTestServer();
   [agent, manager] = await Promise.all([s.login("agent"), s.login("manager")]);
-  self = staffId((await s.readDb()), "agent");
-  other = staffId((await s.readDb()), "agent2");
+  self = staffId(await s.readDb(), "agent");
+  other = staffId(await s.readDb(), "agent2");
 });
 afterAll(async () => {
   await s.close();
@@ -36,7 +36,7 @@ describe("an agent's customers", () => {
   });
 
   it("another agent's customer answers 404 to read and change", async () => {
-    const c = (await othersCustomer());
+    const c = await othersCustomer();
     expectError(await agent.get(`/api/customers/${c.id}`), 404, "NOT_FOUND");
     expectError(await agent.patch(`/api/customers/${c.id}`, { name: "Taken over", version: c.version }), 404, "NOT_FOUND");
     // Agents delete no customers at all: that is said before any row is looked at.
@@ -100,7 +100,7 @@ describe("an agent's customers", () => {
 
 describe("an agent's orders and products", () => {
   it("lists only orders assigned to them; products without cost", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const orders = await agent.get("/api/orders?_end=100");
     expect(Number(orders.headers.get("x-total-count"))).toBe(db.orders.filter((o) => o.assigneeId === self).length);
     expect(orders.body.every((o: { assigneeId: number }) => o.assigneeId === self)).toBe(true);

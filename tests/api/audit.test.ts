@@ -13,7 +13,7 @@ describe("no one changes or deletes an audit event, through any call", () => {
   it.each(roles)("%s: every write method on the log and on an event is METHOD_NOT_ALLOWED, and the file is untouched", async (role) => {
     const c: Client = await s.login(role);
     const event = (await s.readDb())["audit-events"].at(-1)!;
-    const before = (await s.readRaw());
+    const before = await s.readRaw();
     const body = { action: "logout", changes: {}, version: event.version };
     for (const url of ["/api/audit-events", `/api/audit-events/${event.id}`, "/api/audit-events/"]) {
       for (const method of ["POST", "PATCH", "PUT", "DELETE"]) {

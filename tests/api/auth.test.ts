@@ -49,7 +49,7 @@ describe("sign in, who am I, sign out", () => {
     expect(cookie).toMatch(/Path=\//);
     expect(c.cookie).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The store keeps only the token's hash.
-    const db = (await s.readDb());
+    const db = await s.readDb();
     expect(db.sessions.some((x) => x.id === hashToken(c.cookie!))).toBe(true);
     expect(JSON.stringify(db)).not.toContain(c.cookie);
 
@@ -71,7 +71,7 @@ describe("sign in, who am I, sign out", () => {
   it("records lastLoginAt and audits login and logout", async () => {
     const { c } = await signIn("manager@example.com", DEMO_PASSWORD);
     await c.post("/api/auth/logout");
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const id = staffId(db, "manager");
     expect(Date.now() - Date.parse(db.staff.find((x) => x.id === id)!.lastLoginAt as string)).toBeLessThan(60_000);
     const mine = db["audit-events"].filter((e) => e.actorId === id);
@@ -204,7 +204,7 @@ describe("secrets", () => {
     const admin = await s.login("admin");
     record(await admin.get("/api/staff?_end=100"));
     record(await admin.get("/api/audit-events?_end=100"));
-    record(await admin.get(`/api/staff/${staffId((await s.readDb()), "admin")}`));
+    record(await admin.get(`/api/staff/${staffId(await s.readDb(), "admin")}`));
     const all = seen.join("\n");
     for (const secret of ["scrypt$", DEMO_PASSWORD, "a-brand-new-password", "reset-by-the-admin", "initial-pass-", "guess-number-one"]) {
       expect(all).not.toContain(secret);

@@ -12,7 +12,11 @@ type Resource = "customers" | "products" | "categories";
 const ROLES = ["admin", "manager", "agent", "auditor"] as const satisfies readonly DemoRole[];
 const RESOURCES: Resource[] = ["customers", "products", "categories"];
 const HIDDEN: Record<Resource, string[]> = { customers: ["creditLimit"], products: ["cost"], categories: [] };
-const SEARCHED: Record<Resource, string[]> = { customers: ["name", "email", "phone", "company"], products: ["sku", "name", "description"], categories: ["name", "description"] };
+const SEARCHED: Record<Resource, string[]> = {
+  customers: ["name", "email", "phone", "company"],
+  products: ["sku", "name", "description"],
+  categories: ["name", "description"],
+};
 
 let s: TestServer;
 const as = {} as Record<(typeof ROLES)[number], Client>;
@@ -20,7 +24,7 @@ let agentId: number;
 beforeAll(async () => {
   s = await startTestServer();
   for (const role of ROLES) as[role] = await s.login(role);
-  agentId = staffId((await s.readDb()), "agent");
+  agentId = staffId(await s.readDb(), "agent");
 });
 afterAll(async () => {
   await s.close();
@@ -49,7 +53,7 @@ async function walk(c: Client, resource: Resource, query: string) {
 
 describe.each(ROLES)("%s", (role) => {
   it.each(RESOURCES)("%s: counts, pages and fields are the visible rows', exactly", async (resource) => {
-    const expected = (await visible(role, resource));
+    const expected = await visible(role, resource);
     const { rows, count } = await walk(as[role], resource, "_sort=id&_order=asc");
     expect(count).toBe(expected.length);
     expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id).sort((a, b) => a - b));
@@ -58,12 +62,18 @@ describe.each(ROLES)("%s", (role) => {
   });
 
   it.each(RESOURCES)("%s: q finds a fragment in any searched field it may read, case-insensitively", async (resource) => {
-    const rows = (await visible(role, resource));
+    const rows = await visible(role, resource);
     const pick = rows[Math.floor(rows.length / 2)];
     // A fragment from the middle of the name, upper-cased: no prefix or case luck.
     const fragment = String(pick.name).slice(1, 5).toUpperCase();
     const res = await as[role].get(`/api/${resource}?q=${encodeURIComponent(fragment)}&_end=100`);
-    const want = rows.filter((r) => SEARCHED[resource].some((f) => String(r[f] ?? "").toLowerCase().includes(fragment.toLowerCase())));
+    const want = rows.filter((r) =>
+      SEARCHED[resource].some((f) =>
+        String(r[f] ?? "")
+          .toLowerCase()
+          .includes(fragment.toLowerCase()),
+      ),
+    );
     expect(total(res)).toBe(want.length);
     expect(res.body.map((r: Row) => r.id)).toContain(pick.id);
   });
@@ -71,7 +81,7 @@ describe.each(ROLES)("%s", (role) => {
 
 describe("customers as an operator finds them", () => {
   it("by a fragment of email or company, for a manager across all, for an agent in their own", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const withCompany = db.customers.find((c) => c.company && c.ownerId !== agentId)!;
     const fragment = String(withCompany.company).slice(0, 4).toLowerCase();
     const mine = await as.manager.get(`/api/customers?q=${encodeURIComponent(fragment)}&_end=100`);
@@ -85,7 +95,7 @@ describe("customers as an operator finds them", () => {
   });
 
   it("filters: tier (repeated = any of), owner, credit limit range, and _like, counted after the filters", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const res = await as.manager.get(`/api/customers?tier=gold&tier=silver&ownerId=${agentId}&creditLimit_gte=100000&_end=100`);
     const want = db.customers.filter((c) => ["gold", "silver"].includes(c.tier as string) && c.ownerId === agentId && (c.creditLimit as number) >= 100000);
     expect(total(res)).toBe(want.length);
@@ -96,11 +106,19 @@ describe("customers as an operator finds them", () => {
   });
 
   it("sorts on every column it shows, in either direction", async () => {
-    for (const [field, numeric] of [["name", false], ["tier", false], ["creditLimit", true], ["ownerId", true], ["createdAt", false]] as const) {
+    for (const [field, numeric] of [
+      ["name", false],
+      ["tier", false],
+      ["creditLimit", true],
+      ["ownerId", true],
+      ["createdAt", false],
+    ] as const) {
       for (const order of ["asc", "desc"]) {
         const { rows } = await walk(as.manager, "customers", `_sort=${field}&_order=${order}`);
         const values = rows.map((r) => r[field]).filter((v) => v !== undefined);
-        const sorted = [...values].sort((a, b) => (numeric ? Number(a) - Number(b) : String(a).toLowerCase() < String(b).toLowerCase() ? -1 : String(a).toLowerCase() > String(b).toLowerCase() ? 1 : 0));
+        const sorted = [...values].sort((a, b) =>
+          numeric ? Number(a) - Number(b) : String(a).toLowerCase() < String(b).toLowerCase() ? -1 : String(a).toLowerCase() > String(b).toLowerCase() ? 1 : 0,
+        );
         if (order === "desc") sorted.reverse();
         expect(values, `${field} ${order}`).toEqual(sorted);
       }
@@ -110,7 +128,7 @@ describe("customers as an operator finds them", () => {
 
 describe("products as an operator finds them", () => {
   it("filters on status, category and a price range; sorts by price", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const category = db.categories[0].id;
     const { rows, count } = await walk(as.agent, "products", `status=active&categoryId=${category}&price_gte=1000&price_lte=500000&_sort=price&_order=desc`);
     const want = db.products.filter((p) => p.status === "active" && p.categoryId === category && (p.price as number) >= 1000 && (p.price as number) <= 500000);
@@ -125,13 +143,23 @@ describe("hidden fields do not exist for an agent", () => {
     ["customers", "creditLimit"],
     ["products", "cost"],
   ] as const)("%s.%s: not a filter, a range, a _like, a sort, nor found by q", async (resource, field) => {
-    for (const q of [`${field}=1`, `${field}_ne=1`, `${field}_gte=0`, `${field}_lte=1`, `${field}_like=1`, `_sort=${field}`, `_sort=id,${field}&_order=asc,desc`]) {
+    for (const q of [
+      `${field}=1`,
+      `${field}_ne=1`,
+      `${field}_gte=0`,
+      `${field}_lte=1`,
+      `${field}_like=1`,
+      `_sort=${field}`,
+      `_sort=id,${field}&_order=asc,desc`,
+    ]) {
       expectError(await as.agent.get(`/api/${resource}?${q}`), 400, "BAD_QUERY");
     }
     // A value that only the hidden field holds finds nothing.
-    const db = (await s.readDb());
-    const rows = (await visible("agent", resource));
-    const secret = rows.map((r) => String(r[field])).find((v) => v.length >= 4 && !rows.some((r) => SEARCHED[resource].some((f) => String(r[f] ?? "").includes(v))));
+    const db = await s.readDb();
+    const rows = await visible("agent", resource);
+    const secret = rows
+      .map((r) => String(r[field]))
+      .find((v) => v.length >= 4 && !rows.some((r) => SEARCHED[resource].some((f) => String(r[f] ?? "").includes(v))));
     expect(secret, "a value found only in the hidden field").toBeDefined();
     expect(total(await as.agent.get(`/api/${resource}?q=${secret}`))).toBe(0);
     expect(db[resource].length).toBeGreaterThan(0);
@@ -182,7 +210,7 @@ describe("writes per role", () => {
   });
 
   it("a category name is unique too; its delete is REFERENCED while products point at it, with the count in the message", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const cat = db.categories[1];
     const dup = await as.manager.post("/api/categories", { name: String(cat.name).toUpperCase() });
     expectError(dup, 409, "DUPLICATE");
@@ -196,7 +224,7 @@ describe("writes per role", () => {
   });
 
   it("REFERENCED says how many, in words that agree with the number", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const perCustomer = new Map<number, number>();
     for (const o of db.orders) perCustomer.set(o.customerId as number, (perCustomer.get(o.customerId as number) ?? 0) + 1);
     const one = [...perCustomer].find(([, n]) => n === 1)!;
@@ -206,11 +234,25 @@ describe("writes per role", () => {
   });
 
   it("product status: every transition of SPEC §4 and none other", async () => {
-    const create = await as.manager.post("/api/products", { sku: "TRANS-0001", name: "Transit", categoryId: (await s.readDb()).categories[0].id, price: 100, cost: 50, stock: 1 });
+    const create = await as.manager.post("/api/products", {
+      sku: "TRANS-0001",
+      name: "Transit",
+      categoryId: (await s.readDb()).categories[0].id,
+      price: 100,
+      cost: 50,
+      stock: 1,
+    });
     expect(create.status, create.text).toBe(201);
     let p = create.body;
     const step = (status: string) => as.manager.patch(`/api/products/${p.id}`, { status, version: p.version });
-    for (const [to, ok] of [["archived", false], ["active", true], ["draft", false], ["archived", true], ["draft", false], ["active", true]] as const) {
+    for (const [to, ok] of [
+      ["archived", false],
+      ["active", true],
+      ["draft", false],
+      ["archived", true],
+      ["draft", false],
+      ["active", true],
+    ] as const) {
       const res = await step(to);
       if (ok) {
         expect(res.status, `${p.status} → ${to}: ${res.text}`).toBe(200);

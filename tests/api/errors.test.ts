@@ -96,7 +96,7 @@ describe("the error catalogue, one provocation per code", () => {
   });
 
   it("REFERENCED: deleting a category that products point at", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const used = db.categories.find((c) => db.products.some((p) => p.categoryId === c.id))!;
     const res = await manager.del(`/api/categories/${used.id}`);
     check(res, "REFERENCED");
@@ -108,7 +108,10 @@ describe("the error catalogue, one provocation per code", () => {
   });
 
   it("UNSUPPORTED_MEDIA_TYPE: a write that is not JSON", async () => {
-    check(await manager.request("POST", "/api/categories", { body: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), "UNSUPPORTED_MEDIA_TYPE");
+    check(
+      await manager.request("POST", "/api/categories", { body: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
   });
 
   it("VALIDATION_FAILED: field rules, as field errors", async () => {
@@ -118,7 +121,7 @@ describe("the error catalogue, one provocation per code", () => {
   });
 
   it("INVALID_TRANSITION: a product from draft straight to archived", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const res = await manager.post("/api/products", { sku: "ERR-DRAFT-1", name: "Draft product", categoryId: db.categories[0].id, price: 100, cost: 50 });
     expect(res.status).toBe(201);
     expect(res.body.status).toBe("draft");
@@ -136,7 +139,7 @@ describe("the error catalogue, one provocation per code", () => {
   });
 
   it("LAST_ADMIN: the only active admin demoting themselves", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const self = staffId(db, "admin");
     for (const other of db.staff.filter((x) => x.role === "admin" && x.active === true && x.id !== self)) {
       expect((await admin.patch(`/api/staff/${other.id}`, { active: false, version: other.version })).status).toBe(200);
@@ -172,7 +175,11 @@ describe("the error catalogue, one provocation per code", () => {
     // The lifecycle codes are provoked in transitions.test.ts; UNAVAILABLE (a database that went away) in postgres.test.ts;
     // the two-factor codes in sign-in.test.ts.
     const later = ["INSUFFICIENT_STOCK", "REFUND_WINDOW_CLOSED", "UNAVAILABLE", "TWO_FACTOR_REQUIRED", "INVALID_CODE", "TWO_FACTOR_SETUP_REQUIRED"];
-    expect([...provoked].sort()).toEqual(Object.keys(ERROR_STATUS).filter((c) => !later.includes(c)).sort());
+    expect([...provoked].sort()).toEqual(
+      Object.keys(ERROR_STATUS)
+        .filter((c) => !later.includes(c))
+        .sort(),
+    );
   });
 });
 

@@ -78,14 +78,56 @@ function send(req: Raw): Promise<Answer> {
 
 const RESOURCES = ENTITIES.map((d) => d.name);
 const FIELD_NAMES = [...new Set(ENTITIES.flatMap((d) => Object.keys(allFields(d))))];
-const EXTRA_KEYS = ["id", "version", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "items.0.productId", "", " ", "status", "password", "hash"];
+const EXTRA_KEYS = [
+  "id",
+  "version",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "items.0.productId",
+  "",
+  " ",
+  "status",
+  "password",
+  "hash",
+];
 const anyKey = fc.oneof(fc.constantFrom(...FIELD_NAMES, ...EXTRA_KEYS), fc.string({ maxLength: 12 }));
 
 const weirdText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.string({ unit: "binary", maxLength: 20 }),
-  fc.constantFrom("(", "(.*){12}z", "[", "\\", "%", "%00", "%zz", "%E0%A4%A", "\u0000", "\uD800", "NaN", "Infinity", "-0", "1e309", "9007199254740993", "null", "true", "2025-13-45", "0", "-1", "1.5", "1,2", ",", "asc,desc", "id,id", " ", "x".repeat(3000)),
+  fc.constantFrom(
+    "(",
+    "(.*){12}z",
+    "[",
+    "\\",
+    "%",
+    "%00",
+    "%zz",
+    "%E0%A4%A",
+    "\u0000",
+    "\uD800",
+    "NaN",
+    "Infinity",
+    "-0",
+    "1e309",
+    "9007199254740993",
+    "null",
+    "true",
+    "2025-13-45",
+    "0",
+    "-1",
+    "1.5",
+    "1,2",
+    ",",
+    "asc,desc",
+    "id,id",
+    " ",
+    "x".repeat(3000),
+  ),
 );
 
 const numberish = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1, 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 0.5));
@@ -108,7 +150,10 @@ const itemsBody = fc.record(
     customerId: numberish,
     assigneeId: numberish,
     version: numberish,
-    items: fc.oneof(jsonValue, fc.array(fc.record({ productId: numberish, quantity: numberish, unitPrice: numberish }, { requiredKeys: [] }), { maxLength: 60 })),
+    items: fc.oneof(
+      jsonValue,
+      fc.array(fc.record({ productId: numberish, quantity: numberish, unitPrice: numberish }, { requiredKeys: [] }), { maxLength: 60 }),
+    ),
     to: fc.constantFrom("placed", "paid", "shipped", "delivered", "cancelled", "refunded", "draft", "nope"),
     reason: weirdText,
   },
@@ -116,17 +161,36 @@ const itemsBody = fc.record(
 );
 // Not the accounts the properties sign in with: their failures would rate-limit the sign-in
 // that follows a fuzzed sign-out.
-const loginBody = fc.record({ email: fc.oneof(weirdText, fc.constantFrom("former@example.com", "FORMER@EXAMPLE.COM ", "nobody@example.com")), password: fc.oneof(weirdText, jsonValue) }, { requiredKeys: [] });
+const loginBody = fc.record(
+  { email: fc.oneof(weirdText, fc.constantFrom("former@example.com", "FORMER@EXAMPLE.COM ", "nobody@example.com")), password: fc.oneof(weirdText, jsonValue) },
+  { requiredKeys: [] },
+);
 
 /** Raw bytes on a socket: a request line and headers that are only nearly HTTP. */
 const rawRequest = fc.oneof(
-  fc.tuple(
-    fc.constantFrom("GET", "POST", "G\u0000T", "", "GET GET", "PATCH"),
-    fc.constantFrom("/api/health", "/api/customers", "*", "", "/api/customers?q=\u0001", "http://evil/api/health", "/api/\u00ff"),
-    fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/9.9", "HTTP/1.1 extra", ""),
-    fc.array(fc.constantFrom("Host: x", "Content-Length: 5", "Content-Length: -1", "Content-Length: 1, 2", "Transfer-Encoding: chunked", "Transfer-Encoding: chunked, gzip", "Bad Header: x", ": empty", "X: \u0000", `X-Long: ${"a".repeat(20_000)}`), { maxLength: 4 }),
-    fc.constantFrom("", "hello", "0\r\n\r\n", "zz\r\n"),
-  ).map(([m, p, v, hs, body]) => Buffer.from(`${m} ${p} ${v}\r\n${hs.join("\r\n")}${hs.length ? "\r\n" : ""}\r\n${body}`, "latin1")),
+  fc
+    .tuple(
+      fc.constantFrom("GET", "POST", "G\u0000T", "", "GET GET", "PATCH"),
+      fc.constantFrom("/api/health", "/api/customers", "*", "", "/api/customers?q=\u0001", "http://evil/api/health", "/api/\u00ff"),
+      fc.constantFrom("HTTP/1.1", "HTTP/1.0", "HTTP/9.9", "HTTP/1.1 extra", ""),
+      fc.array(
+        fc.constantFrom(
+          "Host: x",
+          "Content-Length: 5",
+          "Content-Length: -1",
+          "Content-Length: 1, 2",
+          "Transfer-Encoding: chunked",
+          "Transfer-Encoding: chunked, gzip",
+          "Bad Header: x",
+          ": empty",
+          "X: \u0000",
+          `X-Long: ${"a".repeat(20_000)}`,
+        ),
+        { maxLength: 4 },
+      ),
+      fc.constantFrom("", "hello", "0\r\n\r\n", "zz\r\n"),
+    )
+    .map(([m, p, v, hs, body]) => Buffer.from(`${m} ${p} ${v}\r\n${hs.join("\r\n")}${hs.length ? "\r\n" : ""}\r\n${body}`, "latin1")),
   fc.uint8Array({ minLength: 1, maxLength: 200 }).map((a) => Buffer.from(a)),
 );
 
@@ -134,19 +198,59 @@ const rawRequest = fc.oneof(
 const bodyBytes: fc.Arbitrary<Buffer | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.oneof(recordBody, itemsBody, loginBody, jsonValue).map((v) => Buffer.from(JSON.stringify(v) ?? "null")),
-  fc.constantFrom("{", "{\"a\":", "[]", "[1,2]", "\"x\"", "1", "null", "{\"__proto__\":{\"admin\":true}}", "{\"constructor\":{\"prototype\":{\"x\":1}}}", " ", "\u0000").map((t) => Buffer.from(t)),
+  fc
+    .constantFrom("{", '{"a":', "[]", "[1,2]", '"x"', "1", "null", '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', " ", "\u0000")
+    .map((t) => Buffer.from(t)),
   fc.uint8Array({ maxLength: 64 }).map((a) => Buffer.from(a)),
   fc.constant(Buffer.from(`{"notes":"${"x".repeat(110 * 1024)}"}`)),
 );
 
 const idSegment = fc.oneof(
   fc.integer({ min: 1, max: 700 }).map(String),
-  fc.constantFrom("0", "-1", "01", "1.0", "1e3", "9007199254740993", "99999999999999999999", "abc", "%31", "1%00", "..", "%2e%2e", "1;x", "%201", "undefined", "null"),
+  fc.constantFrom(
+    "0",
+    "-1",
+    "01",
+    "1.0",
+    "1e3",
+    "9007199254740993",
+    "99999999999999999999",
+    "abc",
+    "%31",
+    "1%00",
+    "..",
+    "%2e%2e",
+    "1;x",
+    "%201",
+    "undefined",
+    "null",
+  ),
 );
 const pathArb = fc.oneof(
-  fc.tuple(fc.constantFrom(...RESOURCES), fc.option(idSegment, { nil: undefined }), fc.constantFrom("", "/", "/transitions", "//", "/x")).map(([r, id, tail]) => `/api/${r}${id === undefined ? "" : `/${id}`}${tail}`),
-  fc.constantFrom("/api/health", "/api/auth/login", "/api/auth/me", "/api/auth/password", "/api/auth/logout", "/api/stats/dashboard", "/api", "/api/", "/api/db", "/api//customers", "/api/CUSTOMERS", "/api/customers%2f1", "/api/%2e%2e/db", "/api/customers/1/../2", "/api/sessions", "/api/credentials"),
-  fc.array(fc.oneof(fc.string({ unit: fc.constantFrom(..."abc/%.-_~0123456789"), maxLength: 8 }), fc.webSegment()), { minLength: 1, maxLength: 4 }).map((parts) => `/api/${parts.join("/")}`),
+  fc
+    .tuple(fc.constantFrom(...RESOURCES), fc.option(idSegment, { nil: undefined }), fc.constantFrom("", "/", "/transitions", "//", "/x"))
+    .map(([r, id, tail]) => `/api/${r}${id === undefined ? "" : `/${id}`}${tail}`),
+  fc.constantFrom(
+    "/api/health",
+    "/api/auth/login",
+    "/api/auth/me",
+    "/api/auth/password",
+    "/api/auth/logout",
+    "/api/stats/dashboard",
+    "/api",
+    "/api/",
+    "/api/db",
+    "/api//customers",
+    "/api/CUSTOMERS",
+    "/api/customers%2f1",
+    "/api/%2e%2e/db",
+    "/api/customers/1/../2",
+    "/api/sessions",
+    "/api/credentials",
+  ),
+  fc
+    .array(fc.oneof(fc.string({ unit: fc.constantFrom(..."abc/%.-_~0123456789"), maxLength: 8 }), fc.webSegment()), { minLength: 1, maxLength: 4 })
+    .map((parts) => `/api/${parts.join("/")}`),
 );
 
 /**
@@ -175,7 +279,21 @@ const queryArb = fc.oneof(
 /** Header values a client may legally send (RFC 9110 field-value: visible ASCII and spaces). */
 const headerValue = fc.oneof(
   fc.string({ unit: fc.constantFrom(..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCXYZabcxyz[\\]^_`{|}~"), maxLength: 40 }),
-  fc.constantFrom("application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/json;charset=latin1", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "", "gzip", "deflate", "identity", "chunked"),
+  fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-8",
+    "APPLICATION/JSON",
+    "application/json;charset=latin1",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/jsonx",
+    "",
+    "gzip",
+    "deflate",
+    "identity",
+    "chunked",
+  ),
 );
 const headersArb = fc.record(
   {
@@ -186,7 +304,10 @@ const headersArb = fc.record(
     accept: headerValue,
     "x-request-id": headerValue,
     "x-forwarded-for": headerValue,
-    cookie: fc.oneof(headerValue, fc.constantFrom(`${SESSION_COOKIE}=`, `${SESSION_COOKIE}=${"A".repeat(43)}`, `${SESSION_COOKIE}=%zz`, `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`)),
+    cookie: fc.oneof(
+      headerValue,
+      fc.constantFrom(`${SESSION_COOKIE}=`, `${SESSION_COOKIE}=${"A".repeat(43)}`, `${SESSION_COOKIE}=%zz`, `${SESSION_COOKIE}=a; ${SESSION_COOKIE}=b`),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -206,7 +327,12 @@ function fieldValue(f: FieldDef): fc.Arbitrary<unknown> {
     case "text":
     case "longtext":
     case "password":
-      return fc.oneof(fc.constantFrom(lo - 1, lo, hi, hi + 1).map((n) => "é".repeat(Math.max(0, n))), fc.string({ maxLength: 30 }), weirdText, fc.constantFrom("  padded  ", "", null, "SKU-123", "+1 555 0100"));
+      return fc.oneof(
+        fc.constantFrom(lo - 1, lo, hi, hi + 1).map((n) => "é".repeat(Math.max(0, n))),
+        fc.string({ maxLength: 30 }),
+        weirdText,
+        fc.constantFrom("  padded  ", "", null, "SKU-123", "+1 555 0100"),
+      );
     case "email":
       return fc.oneof(fc.emailAddress(), fc.constantFrom("MANAGER@EXAMPLE.COM", "a@b", "@", `${"a".repeat(250)}@x.io`, "customer1@shop.example"), weirdText);
     case "enum":
@@ -219,7 +345,10 @@ function fieldValue(f: FieldDef): fc.Arbitrary<unknown> {
       return fc.oneof(fc.constantFrom(lo - 1, lo, hi, hi + 1, 1, 2, 3, 5, 8, 0.5, -0, null, "5", 1e21), fc.integer({ min: -10, max: 200 }), numberish);
     case "items":
       return fc.oneof(
-        fc.array(fc.record({ productId: fc.oneof(fc.integer({ min: 1, max: 70 }), numberish), quantity: fc.oneof(fc.integer({ min: 0, max: 1000 }), numberish) }), { maxLength: 52 }),
+        fc.array(
+          fc.record({ productId: fc.oneof(fc.integer({ min: 1, max: 70 }), numberish), quantity: fc.oneof(fc.integer({ min: 0, max: 1000 }), numberish) }),
+          { maxLength: 52 },
+        ),
         jsonValue,
       );
     default:
@@ -235,9 +364,9 @@ const nearValidWrite = fc
   .tuple(fc.constantFrom(...WRITABLE), fc.constantFrom<Who>(...WHO), fc.constantFrom("POST", "PATCH", "DELETE"), fc.nat(), fc.boolean())
   .chain(([def, who, method, pick, staleVersion]) => {
     const writable = Object.entries(allFields(def)).filter(([k, f]) => f.write !== "never" && !SERVER_SET.has(k));
-    const changes = fc.dictionary(fc.constantFrom(...writable.map(([k]) => k)), fc.constant(null), { maxKeys: 3 }).chain((keys) =>
-      fc.record(Object.fromEntries(Object.keys(keys).map((k) => [k, fieldValue(allFields(def)[k])]))),
-    );
+    const changes = fc
+      .dictionary(fc.constantFrom(...writable.map(([k]) => k)), fc.constant(null), { maxKeys: 3 })
+      .chain((keys) => fc.record(Object.fromEntries(Object.keys(keys).map((k) => [k, fieldValue(allFields(def)[k])]))));
     return changes.map((override) => ({ def, who, method, pick, staleVersion, override }));
   });
 
@@ -271,7 +400,7 @@ async function check(req: FuzzRequest) {
   // Framed, whatever the method: node:http sends a DELETE's body unframed, which is a broken
   // request stream rather than a request with a body.
   if (req.body) headers["content-length"] = String(req.body.length);
-  const before = (await s.readRaw());
+  const before = await s.readRaw();
   const res = await send({ method: req.method, path: req.path + req.query, headers, body: req.body });
   if (process.env.FUZZ_TRACE) console.log(`STATUS ${res.status} ${res.text.slice(0, 60)}`);
   const where = `${req.who} ${req.method} ${req.path}${req.query} → ${res.status} ${res.text.slice(0, 300)}`;
@@ -286,7 +415,7 @@ async function check(req: FuzzRequest) {
     expect(typeof body.message, where).toBe("string");
     expect(body, where).not.toHaveProperty("stack");
     if (!refusalThatWrites(req.path, res.status)) {
-      const after = (await s.readRaw());
+      const after = await s.readRaw();
       if (!after.equals(before)) expect(comparable(after), `${where}: a refused request changed the data file`).toBe(comparable(before));
     }
   }
@@ -341,7 +470,14 @@ describe("fuzzing the API", () => {
   }, 300_000);
 
   it("list queries on every resource and role: never a 5xx, a refusal is BAD_QUERY or the role's", async () => {
-    const arb = fc.record({ who: fc.constantFrom(...WHO), method: fc.constant("GET"), path: fc.constantFrom(...RESOURCES.map((r) => `/api/${r}`)), query: queryArb, headers: fc.constant({}), body: fc.constant(undefined) });
+    const arb = fc.record({
+      who: fc.constantFrom(...WHO),
+      method: fc.constant("GET"),
+      path: fc.constantFrom(...RESOURCES.map((r) => `/api/${r}`)),
+      query: queryArb,
+      headers: fc.constant({}),
+      body: fc.constant(undefined),
+    });
     await fc.assert(fc.asyncProperty(arb, check), params);
   }, 300_000);
 
@@ -349,7 +485,9 @@ describe("fuzzing the API", () => {
     const arb = fc.record({
       who: fc.constantFrom(...WHO),
       method: fc.constantFrom("POST", "PATCH", "DELETE"),
-      path: fc.tuple(fc.constantFrom(...RESOURCES), fc.integer({ min: 1, max: 40 })).chain(([r, id]) => fc.constantFrom(`/api/${r}`, `/api/${r}/${id}`, `/api/orders/${id}/transitions`)),
+      path: fc
+        .tuple(fc.constantFrom(...RESOURCES), fc.integer({ min: 1, max: 40 }))
+        .chain(([r, id]) => fc.constantFrom(`/api/${r}`, `/api/${r}/${id}`, `/api/orders/${id}/transitions`)),
       query: fc.constant(""),
       headers: fc.constant({}),
       body: fc.oneof(recordBody, itemsBody).map((v) => Buffer.from(JSON.stringify(v))),
@@ -389,7 +527,15 @@ describe("fuzzing the API", () => {
         let path = `/api/${def.name}/${stored.id}`;
         if (method === "POST") {
           // Unique fields of the copy would only ever be DUPLICATE: vary them.
-          body = { ...base, ...Object.fromEntries(Object.entries(allFields(def)).filter(([, f]) => f.unique).map(([k, f]) => [k, f.type === "email" ? `fuzz${pick}@x.example` : `FZ-${pick}`])), ...override };
+          body = {
+            ...base,
+            ...Object.fromEntries(
+              Object.entries(allFields(def))
+                .filter(([, f]) => f.unique)
+                .map(([k, f]) => [k, f.type === "email" ? `fuzz${pick}@x.example` : `FZ-${pick}`]),
+            ),
+            ...override,
+          };
           if (def.name === "staff") body.password = "a-long-enough-password";
           path = `/api/${def.name}`;
         } else body = { ...override, version: staleVersion ? stored.version - 1 : stored.version };

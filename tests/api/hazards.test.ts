@@ -63,9 +63,17 @@ describe("json-server's hazards are closed", () => {
   });
 
   it("form-encoded and text/plain bodies are refused with 415", async () => {
-    const before = (await s.readRaw());
-    expectError(await manager.request("POST", "/api/categories", { body: "name=Form+cat", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
-    expectError(await manager.request("POST", "/api/categories", { body: '{"name":"Text cat"}', headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    const before = await s.readRaw();
+    expectError(
+      await manager.request("POST", "/api/categories", { body: "name=Form+cat", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    expectError(
+      await manager.request("POST", "/api/categories", { body: '{"name":"Text cat"}', headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     expectError(await manager.request("POST", "/api/categories", { body: '{"name":"No type"}' }), 415, "UNSUPPORTED_MEDIA_TYPE");
     expect((await s.readRaw()).equals(before)).toBe(true);
   });
@@ -140,13 +148,13 @@ describe("json-server's hazards are closed", () => {
   });
 
   it("DELETE of a record others point at is REFERENCED and removes nothing (no cascade)", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const customer = db.customers.find((c) => db.orders.some((o) => o.customerId === c.id))!;
     const res = await manager.del(`/api/customers/${customer.id}`);
     expectError(res, 409, "REFERENCED");
     expect(res.body.counts).toEqual({ orders: db.orders.filter((o) => o.customerId === customer.id).length });
     expect(res.body.message).toMatch(/order/);
-    const after = (await s.readDb());
+    const after = await s.readDb();
     expect(after.customers.length).toBe(db.customers.length);
     expect(after.orders.length).toBe(db.orders.length);
   });
@@ -154,7 +162,7 @@ describe("json-server's hazards are closed", () => {
   it("a 404 DELETE leaves the file byte-identical, mtime unchanged", async () => {
     // A fresh session: its sign-in is written before the snapshot is taken.
     const fresh = await s.login("manager");
-    const before = (await s.readRaw());
+    const before = await s.readRaw();
     const mtime = fs.statSync(s.dbFile).mtimeMs;
     await new Promise((r) => setTimeout(r, 20));
     expectError(await fresh.del("/api/customers/987654"), 404, "NOT_FOUND");
@@ -165,7 +173,7 @@ describe("json-server's hazards are closed", () => {
 
   it("writes leave a valid, complete data file and no temporary files", async () => {
     for (let i = 0; i < 10; i++) expect((await manager.post("/api/categories", { name: `Atomic ${i}` })).status).toBe(201);
-    const db = (await s.readDb()); // parses, or the test fails
+    const db = await s.readDb(); // parses, or the test fails
     expect(db.categories.filter((c) => String(c.name).startsWith("Atomic ")).length).toBe(10);
     expect(fs.readdirSync(s.dir)).toEqual(["db.json"]);
   });

@@ -45,7 +45,10 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
  * startServer on this data file — or, on PostgreSQL, on a fresh database loaded from it. `close`
  * also drops that database.
  */
-export async function startServerOn(dbFile: string, opts: Omit<StartOptions, "dbFile" | "databaseUrl" | "seedFile"> = {}): Promise<RunningServer & { databaseUrl?: string }> {
+export async function startServerOn(
+  dbFile: string,
+  opts: Omit<StartOptions, "dbFile" | "databaseUrl" | "seedFile"> = {},
+): Promise<RunningServer & { databaseUrl?: string }> {
   if (!onPostgres) return startServer({ port: 0, app: "none", ...opts, dbFile });
   const db = await freshDatabase();
   try {

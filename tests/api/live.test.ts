@@ -42,7 +42,14 @@ describe("GET /api/events", () => {
     const admin = await s.login("admin");
     const customer = await newCustomer(admin, await idOf(manager));
     const [event] = (await stream.until(is("customers", "create", customer.id), "the create")).slice(-1);
-    expect(event).toEqual({ seq: expect.any(Number), resource: "customers", action: "create", id: customer.id, actorId: await idOf(admin), actorName: expect.any(String) });
+    expect(event).toEqual({
+      seq: expect.any(Number),
+      resource: "customers",
+      action: "create",
+      id: customer.id,
+      actorId: await idOf(admin),
+      actorName: expect.any(String),
+    });
     expect(event.actorName).toBe((await admin.get("/api/auth/me")).body.user.name);
     stream.close();
   });

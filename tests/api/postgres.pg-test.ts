@@ -66,7 +66,13 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     const onB = sameSession(onA, b.url);
     const n = `${Date.now()}`;
     const me = (await onA.get("/api/auth/me")).body.user.id;
-    const created = await onA.post("/api/customers", { name: `Restored twice ${n}`, email: `restore-${n}@example.com`, tier: "gold", creditLimit: 0, ownerId: me });
+    const created = await onA.post("/api/customers", {
+      name: `Restored twice ${n}`,
+      email: `restore-${n}@example.com`,
+      tier: "gold",
+      creditLimit: 0,
+      ownerId: me,
+    });
     expect((await onA.del(`/api/customers/${created.body.id}`)).status).toBe(200);
     const answers = await Promise.all([onA, onB, onA, onB].map((c) => c.post(`/api/customers/${created.body.id}/restore`)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
@@ -85,7 +91,14 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
   it("a role saved through A applies to its member's next request on B, and B tells the member's open screens", async () => {
     const admin = await login(a.url, "admin");
     const key = `two-${Date.now().toString(36)}`;
-    const role = await admin.post("/api/roles", { key, name: "Two servers", rules: [{ resource: "categories", action: "read" }, { resource: "categories", action: "update" }] });
+    const role = await admin.post("/api/roles", {
+      key,
+      name: "Two servers",
+      rules: [
+        { resource: "categories", action: "read" },
+        { resource: "categories", action: "update" },
+      ],
+    });
     expect(role.status).toBe(201);
     const email = `${key}@example.com`;
     expect((await admin.post("/api/staff", { name: "Member of two", email, role: key, password: DEMO_PASSWORD })).status).toBe(201);
@@ -94,7 +107,9 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     const category = (await onB.get("/api/categories?_end=1")).body[0];
     expect((await onB.patch(`/api/categories/${category.id}`, { description: "Before", version: category.version })).status).toBe(200);
     const stream = await Stream.open(onB);
-    expect((await admin.patch(`/api/roles/${role.body.id}`, { rules: [{ resource: "categories", action: "read" }], version: role.body.version })).status).toBe(200);
+    expect((await admin.patch(`/api/roles/${role.body.id}`, { rules: [{ resource: "categories", action: "read" }], version: role.body.version })).status).toBe(
+      200,
+    );
     // No cache on B may answer with the old rules: the very next request is refused.
     expectError(await onB.patch(`/api/categories/${category.id}`, { description: "After", version: category.version + 1 }), 403, "FORBIDDEN");
     await stream.untilEvent("permissions", (d) => d.role === key, "the permissions event on B");
@@ -181,7 +196,9 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
     // Half deleted through the other server, while more are made.
     const deleted = await Promise.all([
       ...made.slice(0, 12).map((r, i) => (i % 2 ? mB : mA).del(`/api/categories/${r.body.id}`)),
-      ...Array.from({ length: 6 }, (_, i) => (i % 2 ? mA : mB).post("/api/categories", { name: `Counted late ${i} ${Math.random().toString(36).slice(2, 8)}` })),
+      ...Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? mA : mB).post("/api/categories", { name: `Counted late ${i} ${Math.random().toString(36).slice(2, 8)}` }),
+      ),
     ]);
     for (const r of deleted) expect([200, 201]).toContain(r.status);
     const admins = await Promise.all([login(a.url, "admin"), login(b.url, "admin")]);
@@ -225,7 +242,13 @@ describe("two app servers on one database", { timeout: 120_000 }, () => {
       for (const role of ["admin", "agent"] as const) {
         const ability = defineAbilityFor({ id: role === "agent" ? 3 : 1, role });
         const reach = (r: "orders" | "customers" | "products") => ({ rows: rowScope(ability, r), fields: readableFields(ability, r) });
-        const query = { scope: role === "agent" ? ("own" as const) : ("all" as const), orders: reach("orders"), customers: reach("customers"), products: reach("products"), now };
+        const query = {
+          scope: role === "agent" ? ("own" as const) : ("all" as const),
+          orders: reach("orders"),
+          customers: reach("customers"),
+          products: reach("products"),
+          now,
+        };
         const [x, y] = await Promise.all([fromRows.dashboard(query), pgStore.dashboard(query)]);
         expect(y).toEqual(x);
       }
@@ -295,7 +318,8 @@ describe("the same answers as the JSON store on the same data", { timeout: 120_0
         const [x, y] = await Promise.all([j.get(url), p.get(url)]);
         expect({ url, status: y.status, total: y.headers.get("x-total-count") }).toEqual({ url, status: x.status, total: x.headers.get("x-total-count") });
         // Sign-ins wrote each server's own login events and lastLoginAt: compare what both seeded.
-        const strip = (rows: Record<string, unknown>[]) => (Array.isArray(rows) ? rows.filter((r) => r.action !== "login").map(({ lastLoginAt: _l, ...r }) => r) : rows);
+        const strip = (rows: Record<string, unknown>[]) =>
+          Array.isArray(rows) ? rows.filter((r) => r.action !== "login").map(({ lastLoginAt: _l, ...r }) => r) : rows;
         expect({ url, body: strip(y.body) }).toEqual({ url, body: strip(x.body) });
       }
     });
@@ -309,7 +333,13 @@ describe("the same answers as the JSON store on the same data", { timeout: 120_0
       for (const role of ["admin", "manager", "agent", "auditor"] as const) {
         const ability = defineAbilityFor({ id: role === "agent" ? 3 : 1, role });
         const reach = (r: "orders" | "customers" | "products") => ({ rows: rowScope(ability, r), fields: readableFields(ability, r) });
-        const query = { scope: role === "agent" ? ("own" as const) : ("all" as const), orders: reach("orders"), customers: reach("customers"), products: reach("products"), now };
+        const query = {
+          scope: role === "agent" ? ("own" as const) : ("all" as const),
+          orders: reach("orders"),
+          customers: reach("customers"),
+          products: reach("products"),
+          now,
+        };
         const [x, y] = await Promise.all([jsonStore.dashboard(query), pgStore.dashboard(query)]);
         expect(y).toEqual(x);
         expect(x.ordersPerDay.length).toBe(30);
@@ -333,7 +363,9 @@ describe("a database that cannot be used", { timeout: 120_000 }, () => {
       await c.connect();
       await c.query(`INSERT INTO schema_migrations (version, name) VALUES (999, '999_from_the_future.sql')`);
       await c.end();
-      await expect(startServer({ port: 0, app: "none", databaseUrl: db.url, seedFile: dbFile })).rejects.toThrow(/schema is version 999, newer than this Switchboard knows/);
+      await expect(startServer({ port: 0, app: "none", databaseUrl: db.url, seedFile: dbFile })).rejects.toThrow(
+        /schema is version 999, newer than this Switchboard knows/,
+      );
     } finally {
       await db.drop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -59,7 +59,14 @@ describe("paging", () => {
   });
 
   it("repeated single-valued keys are BAD_QUERY", async () => {
-    for (const q of ["_start=0&_start=1", "_end=5&_end=6", "_order=asc&_order=desc&_sort=name", "q=a&q=b", "name_like=a&name_like=b", "price_gte=1&price_gte=2"]) {
+    for (const q of [
+      "_start=0&_start=1",
+      "_end=5&_end=6",
+      "_order=asc&_order=desc&_sort=name",
+      "q=a&q=b",
+      "name_like=a&name_like=b",
+      "price_gte=1&price_gte=2",
+    ]) {
       expectError(await manager.get(`/api/products?${q}`), 400, "BAD_QUERY");
     }
   });
@@ -100,7 +107,9 @@ describe("filters", () => {
     expect(total(await manager.get("/api/products?price=100&price=9"))).toBe(count((p) => p.price === 100 || p.price === 9));
     expect(total(await manager.get("/api/products?price_ne=100"))).toBe(count((p) => p.price !== 100));
     // Compared as strings, "80" >= "100" and "9" >= "1000"; as numbers they are not.
-    expect(total(await manager.get("/api/products?price_gte=100&sku_like=QZX-"))).toBe(count((p) => (p.price as number) >= 100 && String(p.sku).includes("QZX-")));
+    expect(total(await manager.get("/api/products?price_gte=100&sku_like=QZX-"))).toBe(
+      count((p) => (p.price as number) >= 100 && String(p.sku).includes("QZX-")),
+    );
     expect(total(await manager.get("/api/products?price_gte=80&price_lte=1000&sku_like=QZX-"))).toBe(15);
     const category = (await s.readDb()).categories[0].id;
     expect(total(await manager.get(`/api/products?categoryId=${category}`))).toBe(count((p) => p.categoryId === category));

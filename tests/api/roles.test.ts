@@ -216,7 +216,10 @@ describe("a change to a role takes effect on the member's next request", () => {
 
   it("the change is audited with the rules before and after", async () => {
     const { role } = await roleWithMember([{ resource: "categories", action: "read" }]);
-    const next = [{ resource: "categories", action: "read" }, { resource: "categories", action: "create" }];
+    const next = [
+      { resource: "categories", action: "read" },
+      { resource: "categories", action: "create" },
+    ];
     expect((await admin.patch(`/api/roles/${role.id}`, { rules: next, version: role.version })).status).toBe(200);
     const events = await admin.get(`/api/audit-events?resource=roles&recordId=${role.id}&action=update`);
     expect(events.body[0].changes.rules).toEqual({ from: [{ resource: "categories", action: "read" }], to: next });
@@ -236,15 +239,22 @@ describe("a role that grants nothing", () => {
   it("sees no resource, gets a dashboard with no figures, and no error but 403 on the lists", async () => {
     const { member } = await roleWithMember([]);
     expect((await member.get("/api/auth/permissions")).body.rules).toEqual([]);
-    for (const r of ["orders", "customers", "products", "categories", "staff", "roles", "audit-events"]) expectError(await member.get(`/api/${r}`), 403, "FORBIDDEN");
+    for (const r of ["orders", "customers", "products", "categories", "staff", "roles", "audit-events"])
+      expectError(await member.get(`/api/${r}`), 403, "FORBIDDEN");
     const dash = await member.get("/api/stats/dashboard");
     expect(dash.status).toBe(200);
-    for (const figure of ["revenue", "ordersByStatus", "openOrders", "ordersPerDay", "topCustomers", "lowStock", "customers"]) expect(dash.body).not.toHaveProperty(figure);
+    for (const figure of ["revenue", "ordersByStatus", "openOrders", "ordersPerDay", "topCustomers", "lowStock", "customers"])
+      expect(dash.body).not.toHaveProperty(figure);
   });
 
   it("still knows who it is: sign-in and me name the member though the role reads no staff", async () => {
     const { member, memberId, login } = await roleWithMember([]);
-    expect(login.user).toMatchObject({ id: memberId, name: expect.stringMatching(/^Member /), email: expect.stringMatching(/@example\.com$/), role: expect.any(String) });
+    expect(login.user).toMatchObject({
+      id: memberId,
+      name: expect.stringMatching(/^Member /),
+      email: expect.stringMatching(/@example\.com$/),
+      role: expect.any(String),
+    });
     expect((await member.get("/api/auth/me")).body.user.id).toBe(memberId);
     expectError(await member.get(`/api/staff/${memberId}`), 403, "FORBIDDEN");
   });
@@ -261,10 +271,21 @@ describe("bad roles are refused, naming the rule, and change nothing", () => {
   const bad: [string, unknown[], string][] = [
     ["an unknown resource", [{ resource: "invoices", action: "read" }], "rules.0.resource"],
     ["an unknown action", [{ resource: "orders", action: "approve" }], "rules.0.action"],
-    ["an unknown field", [{ resource: "orders", action: "read" }, { resource: "orders", action: "update", fields: ["colour"] }], "rules.1.fields"],
+    [
+      "an unknown field",
+      [
+        { resource: "orders", action: "read" },
+        { resource: "orders", action: "update", fields: ["colour"] },
+      ],
+      "rules.1.fields",
+    ],
     ["an unknown operator", [{ resource: "orders", action: "read", where: { total: { $gt: 5 } } }], "rules.0.where.total"],
     ["an unknown key in a rule", [{ resource: "orders", action: "read", when: "always" }], "rules.0"],
-    ["a condition on a field the role cannot read", [{ resource: "customers", action: "read", fields: ["id", "name"], where: { creditLimit: 0 } }], "rules.0.where"],
+    [
+      "a condition on a field the role cannot read",
+      [{ resource: "customers", action: "read", fields: ["id", "name"], where: { creditLimit: 0 } }],
+      "rules.0.where",
+    ],
     ["a condition on a secret", [{ resource: "staff", action: "read", where: { password: "x" } }], "rules.0.where"],
     ["$me on a field that is not a staff member", [{ resource: "customers", action: "read", where: { tier: "$me" } }], "rules.0.where"],
     ["a value of the wrong type", [{ resource: "orders", action: "read", where: { total: "lots" } }], "rules.0.where"],

@@ -61,7 +61,8 @@ describe("the server on the seeded database answers as on the same data loaded a
   }
 
   /** The id of the n-th record of a list as this reader sees it (an agent sees only their own). */
-  const nth = async (who: string, resource: string, n: number) => ((await both(who, `/${resource}?_sort=id&_order=asc&_start=${n}&_end=${n + 1}`)) as unknown as { id: number }[])[0].id;
+  const nth = async (who: string, resource: string, n: number) =>
+    ((await both(who, `/${resource}?_sort=id&_order=asc&_start=${n}&_end=${n + 1}`)) as unknown as { id: number }[])[0].id;
 
   it.each(["manager@example.com", "agent@example.com"])("lists, filters, searches, records and the dashboard, as %s", async (who) => {
     for (const url of [

@@ -63,7 +63,13 @@ describe("COPY encoding, read back by PostgreSQL", () => {
         { id: 2, t: "\\N", j: [{ productId: 3, quantity: 2, unitPrice: 999 }], b: false, at: "2026-01-01T00:00:00.000Z" },
         { id: 3, t: "", j: {}, b: null, at: null },
         { id: 4, t: null, j: null, b: true, at: "2025-06-30T23:59:59.999Z" },
-        { id: 5, t: "crlf\r\nand \\t and \\n and a real\ttab, \"quotes\", 'single', Zürich ✓ 🚚", j: { s: "\t\\\n\"" }, b: false, at: "2026-11-23T12:00:00.000Z" },
+        {
+          id: 5,
+          t: "crlf\r\nand \\t and \\n and a real\ttab, \"quotes\", 'single', Zürich ✓ 🚚",
+          j: { s: '\t\\\n"' },
+          b: false,
+          at: "2026-11-23T12:00:00.000Z",
+        },
       ];
       expect(await copyRows(client, "awkward", ["id", "t", "j", "b", "at"], rows)).toBe(rows.length);
       const back = (await client.query("SELECT id, t, j, b, at FROM awkward ORDER BY id")).rows;
@@ -77,7 +83,17 @@ describe("COPY encoding, read back by PostgreSQL", () => {
     const { client } = await freshDatabase();
     try {
       await client.query("CREATE TABLE strict (id bigint PRIMARY KEY, n integer NOT NULL)");
-      await expect(copyRows(client, "strict", ["id", "n"], [{ id: 1, n: 1 }, { id: 2, n: null }])).rejects.toThrow(/null value/);
+      await expect(
+        copyRows(
+          client,
+          "strict",
+          ["id", "n"],
+          [
+            { id: 1, n: 1 },
+            { id: 2, n: null },
+          ],
+        ),
+      ).rejects.toThrow(/null value/);
       expect((await client.query("SELECT count(*)::int AS c FROM strict")).rows[0].c).toBe(0);
     } finally {
       await client.end();
@@ -118,7 +134,8 @@ describe("the seed into PostgreSQL", () => {
     try {
       const indexes = "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname";
       expect((await client.query(indexes)).rows).toEqual((await fresh.client.query(indexes)).rows);
-      const constraints = "SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def, convalidated FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2";
+      const constraints =
+        "SELECT conrelid::regclass::text AS t, conname, pg_get_constraintdef(oid) AS def, convalidated FROM pg_constraint WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2";
       const made = (await fresh.client.query(constraints)).rows;
       expect(made.filter((c: { def: string }) => c.def.startsWith("FOREIGN KEY")).length).toBeGreaterThan(0);
       expect((await client.query(constraints)).rows).toEqual(made);
@@ -131,7 +148,11 @@ describe("the seed into PostgreSQL", () => {
   });
 
   it("npm run db:seed refuses a database that holds data, and --replace seeds it again", async () => {
-    const seed = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--orders", "30", "--customers", "10", "--products", "8", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url } });
+    const seed = (...args: string[]) =>
+      run(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--orders", "30", "--customers", "10", "--products", "8", ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: url },
+      });
     const refused = await seed().then(
       () => null,
       (err: { code: number; stderr: string }) => err,

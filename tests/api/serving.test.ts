@@ -15,7 +15,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Switchboard</title>");
   fs.writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
   // Over compression's 1 kB threshold, as every real chunk is.
-  fs.writeFileSync(path.join(dist, "assets", "big.js"), `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`);
+  fs.writeFileSync(
+    path.join(dist, "assets", "big.js"),
+    `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`,
+  );
   server = await startServer({ port: 0, app: "dist", dbFile: data.dbFile, distDir: dist });
 });
 afterAll(async () => {

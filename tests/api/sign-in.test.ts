@@ -55,7 +55,8 @@ async function enrol(c: Client) {
   return { secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[], at: now };
 }
 
-const login = (email: string, extra: Record<string, unknown> = {}) => new Client(server.url).post("/api/auth/login", { email, password: DEMO_PASSWORD, ...extra });
+const login = (email: string, extra: Record<string, unknown> = {}) =>
+  new Client(server.url).post("/api/auth/login", { email, password: DEMO_PASSWORD, ...extra });
 
 describe("two-factor sign-in", () => {
   it("setup answers the secret, its otpauth URL and a QR code; nothing is on until a code confirms it", async () => {
@@ -63,7 +64,9 @@ describe("two-factor sign-in", () => {
     const setup = await client.post("/api/auth/2fa/setup");
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.otpauthUrl).toMatch(new RegExp(`^otpauth://totp/Switchboard:${encodeURIComponent(email).replace(/\./g, "\\.")}\\?.*secret=${setup.body.secret}`));
+    expect(setup.body.otpauthUrl).toMatch(
+      new RegExp(`^otpauth://totp/Switchboard:${encodeURIComponent(email).replace(/\./g, "\\.")}\\?.*secret=${setup.body.secret}`),
+    );
     expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect((await client.get("/api/auth/me")).body.twoFactorEnabled).toBe(false);
     // Not confirmed yet: signing in still needs no code.
@@ -173,7 +176,9 @@ describe("two-factor sign-in", () => {
 
   it("a role that requires two-factor: its members may only enrol until they have", async () => {
     const key = `secure-${unique()}`;
-    expect((await admin.post("/api/roles", { key, name: "Secure desk", requireTwoFactor: true, rules: [{ resource: "categories", action: "read" }] })).status).toBe(201);
+    expect(
+      (await admin.post("/api/roles", { key, name: "Secure desk", requireTwoFactor: true, rules: [{ resource: "categories", action: "read" }] })).status,
+    ).toBe(201);
     const { client, email } = await newMember(key);
     const me = await client.get("/api/auth/me");
     expect(me.body.twoFactorSetupRequired).toBe(true);
@@ -228,7 +233,13 @@ describe("API tokens", () => {
     const agent = await signIn("agent@example.com");
     const made = await agent.post("/api/tokens", { name: "Nightly export", expiresInDays: 30 });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ id: expect.any(Number), name: "Nightly export", readOnly: false, token: expect.stringMatching(/^sbt_/), expiresAt: expect.any(String) });
+    expect(made.body).toMatchObject({
+      id: expect.any(Number),
+      name: "Nightly export",
+      readOnly: false,
+      token: expect.stringMatching(/^sbt_/),
+      expiresAt: expect.any(String),
+    });
     const listed = (await agent.get("/api/tokens")).body;
     expect(listed.find((t: Body) => t.id === made.body.id)).not.toHaveProperty("token");
     const db = await server.storage.snapshot();
@@ -253,7 +264,12 @@ describe("API tokens", () => {
     const made = await new Client(server.url).post("/api/categories", { name: `Synced ${unique()}` }, bearer(token.token));
     expect(made.status).toBe(201);
     const event = (await admin.get(`/api/audit-events?resource=categories&recordId=${made.body.id}`)).body[0];
-    expect(event).toMatchObject({ action: "create", actorId: (await manager.get("/api/auth/me")).body.user.id, tokenId: token.id, tokenName: "Catalogue sync" });
+    expect(event).toMatchObject({
+      action: "create",
+      actorId: (await manager.get("/api/auth/me")).body.user.id,
+      tokenId: token.id,
+      tokenName: "Catalogue sync",
+    });
   });
 
   it("read-only tokens read; no token signs in, sees sessions or makes tokens", async () => {
@@ -262,7 +278,12 @@ describe("API tokens", () => {
     const script = new Client(server.url);
     expect((await script.get("/api/stats/dashboard", bearer(ro.token))).status).toBe(200);
     expectError(await script.post("/api/categories", { name: `Nope ${unique()}` }, bearer(ro.token)), 403, "FORBIDDEN");
-    for (const [method, path] of [["GET", "/api/auth/me"], ["GET", "/api/tokens"], ["POST", "/api/auth/logout"], ["GET", "/api/auth/sessions"]] as const)
+    for (const [method, path] of [
+      ["GET", "/api/auth/me"],
+      ["GET", "/api/tokens"],
+      ["POST", "/api/auth/logout"],
+      ["GET", "/api/auth/sessions"],
+    ] as const)
       expectError(await script.request(method, path, bearer(ro.token)), 403, "FORBIDDEN");
     const rw = (await manager.post("/api/tokens", { name: "Writer", expiresInDays: 1 })).body;
     expectError(await script.post("/api/tokens", { name: "Child", expiresInDays: 1 }, bearer(rw.token)), 403, "FORBIDDEN");
@@ -279,7 +300,15 @@ describe("API tokens", () => {
     // Expired: a token whose expiry has passed, put in the store as time would have left it.
     const raw = `sbt_${"e".repeat(43)}`;
     await server.storage.transaction((tx) =>
-      tx.insertToken({ staffId: id, name: "Old", hash: hashApiToken(raw), readOnly: false, createdAt: "2024-01-01T00:00:00.000Z", expiresAt: "2024-01-02T00:00:00.000Z", lastUsedAt: null }),
+      tx.insertToken({
+        staffId: id,
+        name: "Old",
+        hash: hashApiToken(raw),
+        readOnly: false,
+        createdAt: "2024-01-01T00:00:00.000Z",
+        expiresAt: "2024-01-02T00:00:00.000Z",
+        lastUsedAt: null,
+      }),
     );
     expectError(await script.get("/api/categories", bearer(raw)), 401, "UNAUTHENTICATED");
     for (const header of ["Bearer abc", `Bearer sbt_${"x".repeat(43)}`, "Basic dXNlcjpwYXNz", `bearer ${b.token}`, "Bearer"])
@@ -367,7 +396,11 @@ describe("headers", () => {
     const https = await startServerOn(data.dbFile, { publicUrl: "https://switchboard.example.com" });
     try {
       const c = new Client(https.url);
-      const res = await c.post("/api/auth/login", { email: "manager@example.com", password: DEMO_PASSWORD }, { headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" } });
+      const res = await c.post(
+        "/api/auth/login",
+        { email: "manager@example.com", password: DEMO_PASSWORD },
+        { headers: { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https" } },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
       expect(res.headers.getSetCookie().find((x) => x.startsWith("sb_session="))).toMatch(/; Secure/i);

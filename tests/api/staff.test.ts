@@ -30,7 +30,7 @@ describe("admin", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: `new.${n}@example.com`, role: "agent", active: true, version: 1 });
     expect(created.body).not.toHaveProperty("password");
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const stored = db.staff.find((x) => x.id === created.body.id)!;
     expect(stored).not.toHaveProperty("password");
     expect(db.credentials.find((c) => c.staffId === stored.id)?.hash).toMatch(/^scrypt\$/);
@@ -62,7 +62,7 @@ describe("admin", () => {
   });
 
   it("cannot demote, deactivate or delete themselves; may rename themselves", async () => {
-    const self = staffId((await s.readDb()), "admin");
+    const self = staffId(await s.readDb(), "admin");
     const me = (await admin.get(`/api/staff/${self}`)).body;
     const demote = await admin.patch(`/api/staff/${self}`, { role: "manager", version: me.version });
     // With another active admin present the policy answers; with none, LAST_ADMIN (errors.test.ts).
@@ -80,7 +80,11 @@ describe("admin", () => {
 
   it("cannot write server-managed fields", async () => {
     const agent = (await s.readDb()).staff.find((x) => x.email === "agent@example.com")!;
-    const res = await admin.patch(`/api/staff/${agent.id}`, { lastLoginAt: new Date().toISOString(), createdAt: "2020-01-01T00:00:00.000Z", version: agent.version });
+    const res = await admin.patch(`/api/staff/${agent.id}`, {
+      lastLoginAt: new Date().toISOString(),
+      createdAt: "2020-01-01T00:00:00.000Z",
+      version: agent.version,
+    });
     expectError(res, 403, "FORBIDDEN_FIELD");
     expect(Object.keys(res.body.errors).sort()).toEqual(["createdAt", "lastLoginAt"]);
   });
@@ -94,7 +98,7 @@ describe("admin", () => {
   });
 
   it("cannot delete someone others point at (customers, orders): REFERENCED with counts", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const agentId = staffId(db, "agent");
     const res = await admin.del(`/api/staff/${agentId}`);
     expectError(res, 409, "REFERENCED");
@@ -120,7 +124,7 @@ describe.each(["manager", "agent", "auditor"] as DemoRole[])("%s", (role) => {
     expect(list.status).toBe(200);
     expect(Number(list.headers.get("x-total-count"))).toBe((await s.readDb()).staff.length);
     expect(list.body.every((x: Record<string, unknown>) => !("lastLoginAt" in x))).toBe(true);
-    const one = await c.get(`/api/staff/${staffId((await s.readDb()), "admin")}`);
+    const one = await c.get(`/api/staff/${staffId(await s.readDb(), "admin")}`);
     expect(one.status).toBe(200);
     expect(one.body).not.toHaveProperty("lastLoginAt");
     expect((await c.get("/api/auth/me")).body.user).not.toHaveProperty("lastLoginAt");
@@ -132,9 +136,13 @@ describe.each(["manager", "agent", "auditor"] as DemoRole[])("%s", (role) => {
   });
 
   it("may not create, change or delete staff — not even their own record", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const self = db.staff.find((x) => x.id === staffId(db, role))!;
-    expectError(await c.post("/api/staff", { name: "Nope Nope", email: `nope-${role}@example.com`, role: "agent", password: "twelve-chars-ok" }), 403, "FORBIDDEN");
+    expectError(
+      await c.post("/api/staff", { name: "Nope Nope", email: `nope-${role}@example.com`, role: "agent", password: "twelve-chars-ok" }),
+      403,
+      "FORBIDDEN",
+    );
     expectError(await c.patch(`/api/staff/${self.id}`, { name: "Self Rename", version: self.version }), 403, "FORBIDDEN");
     expectError(await c.patch(`/api/staff/${self.id}`, { role: "admin", version: self.version }), 403, "FORBIDDEN");
     expectError(await c.del(`/api/staff/${staffId(db, "former")}`), 403, "FORBIDDEN");

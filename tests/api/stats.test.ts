@@ -35,12 +35,18 @@ function expected(db: DbShape, orders: Row[], customers: Row[], asOf: string): E
   for (let i = 29; i >= 0; i--) days.push(new Date(Date.parse(`${iso}T00:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10));
 
   const ordersByStatus: Record<string, number> = {};
-  for (const st of ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"]) ordersByStatus[st] = orders.filter((o) => o.status === st).length;
+  for (const st of ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"])
+    ordersByStatus[st] = orders.filter((o) => o.status === st).length;
 
   const mine = new Set(customers.map((c) => c.id));
   const perCustomer = new Map<number, number>();
-  for (const o of orders) if (paidIn(o, String(y)) && mine.has(o.customerId as number)) perCustomer.set(o.customerId as number, (perCustomer.get(o.customerId as number) ?? 0) + (o.total as number));
-  const top = [...perCustomer].map(([id, revenue]) => ({ id, revenue })).sort((a, b) => b.revenue - a.revenue || a.id - b.id).slice(0, 5);
+  for (const o of orders)
+    if (paidIn(o, String(y)) && mine.has(o.customerId as number))
+      perCustomer.set(o.customerId as number, (perCustomer.get(o.customerId as number) ?? 0) + (o.total as number));
+  const top = [...perCustomer]
+    .map(([id, revenue]) => ({ id, revenue }))
+    .sort((a, b) => b.revenue - a.revenue || a.id - b.id)
+    .slice(0, 5);
 
   return {
     revenue: { thisMonth: sum(orders.filter((o) => paidIn(o, month))), lastMonth: sum(orders.filter((o) => paidIn(o, lastMonth))) },
@@ -76,7 +82,7 @@ function check(body: Record<string, unknown> & { lowStock: { items: { id: number
 describe.each(["manager", "auditor", "admin"] as DemoRole[])("%s: every order and customer", (role) => {
   it("the figures match an independent computation over the whole data file", async () => {
     const res = await dashboard(await s.login(role));
-    const db = (await s.readDb());
+    const db = await s.readDb();
     expect(res.body.scope).toBe("all");
     check(res.body, expected(db, db.orders, db.customers, res.body.asOf));
     // The seed has something in each figure, or these checks would prove little.
@@ -92,7 +98,7 @@ describe.each(["agent", "agent2"] as DemoRole[])("%s: their own work only", (rol
   it("the figures are computed over the orders assigned to them and the customers they own", async () => {
     const c = await s.login(role);
     const res = await dashboard(c);
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const self = staffId(db, role);
     const orders = db.orders.filter((o) => o.assigneeId === self);
     const customers = db.customers.filter((x) => x.ownerId === self);

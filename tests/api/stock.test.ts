@@ -79,7 +79,8 @@ describe("races for the last units", { timeout: 90_000 }, () => {
           const o = orders[i];
           const client = random() < 0.5 ? manager : admin;
           if (o.status === "draft") return transition(client, o, "placed");
-          if (o.status === "placed" || o.status === "paid") return random() < 0.5 ? transition(client, o, "cancelled", "Random walk") : transition(client, o, "paid");
+          if (o.status === "placed" || o.status === "paid")
+            return random() < 0.5 ? transition(client, o, "cancelled", "Random walk") : transition(client, o, "paid");
           return transition(client, o, "placed");
         }),
       );
@@ -87,7 +88,7 @@ describe("races for the last units", { timeout: 90_000 }, () => {
         if (r.status === 200) orders[picked[k]] = r.body;
         else expect(["INSUFFICIENT_STOCK", "INVALID_TRANSITION"]).toContain(r.body.code);
       });
-      const db = (await s.readDb());
+      const db = await s.readDb();
       expect(actualStock(db, initial.keys())).toEqual(expectedStock(db, initial));
       for (const id of initial.keys()) expect(await stockOf(manager, id)).toBe(expectedStock(db, initial).get(id));
     }
@@ -147,7 +148,9 @@ describe("SIGKILL during a stream of transitions", () => {
       // Each move on disk has its audit event, and no event names a move that is not on disk.
       for (const o of ours) {
         const moves = db["audit-events"].filter((e) => e.resource === "orders" && e.recordId === o.id && e.action === "transition");
-        expect(moves.map((e) => (e.changes as Record<string, { to: unknown }>).status.to)).toEqual(o.status === "draft" ? [] : o.status === "placed" ? ["placed"] : ["placed", "cancelled"]);
+        expect(moves.map((e) => (e.changes as Record<string, { to: unknown }>).status.to)).toEqual(
+          o.status === "draft" ? [] : o.status === "placed" ? ["placed"] : ["placed", "cancelled"],
+        );
       }
     }
     expect(landed).toBeGreaterThan(0);

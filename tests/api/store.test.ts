@@ -27,11 +27,15 @@ describe("refusing to start on a data file it cannot trust", () => {
     ["an array", () => "[]", /not a JSON object/],
     ["missing a collection", (t) => JSON.stringify({ ...JSON.parse(t), orders: undefined }), /missing collection orders/],
     ["missing the sessions", (t) => JSON.stringify({ ...JSON.parse(t), sessions: undefined }), /missing collection sessions/],
-    ["a record without an id", (t) => {
-      const db = JSON.parse(t);
-      db.customers.push({ name: "No id" });
-      return JSON.stringify(db);
-    }, /without a positive integer id in customers/],
+    [
+      "a record without an id",
+      (t) => {
+        const db = JSON.parse(t);
+        db.customers.push({ name: "No id" });
+        return JSON.stringify(db);
+      },
+      /without a positive integer id in customers/,
+    ],
   ];
   for (const [name, mutate, message] of cases) {
     it(`${name}: throws naming the file and the way back`, async () => {

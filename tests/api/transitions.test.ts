@@ -58,7 +58,7 @@ describe("the lifecycle, step by step", () => {
       const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
       expect(Date.parse(res.body[stamp])).not.toBeNaN();
       const event = (await auditOf(order.id)).at(-1)!;
-      expect(event).toMatchObject({ action: "transition", actorName: (await nameOf("manager")), changes: { status: { from, to } } });
+      expect(event).toMatchObject({ action: "transition", actorName: await nameOf("manager"), changes: { status: { from, to } } });
       expect(event.changes).toHaveProperty([stamp, "to"], res.body[stamp]);
       order = res.body;
     }
@@ -73,7 +73,7 @@ describe("the lifecycle, step by step", () => {
     const order = await walk(agent, await newDraft(agent, [{ productId: p.id, quantity: 1 }]), ["placed", "paid"]);
     const res = await agent.get(`/api/orders/${order.id}/transitions`);
     expect(res.status).toBe(200);
-    const who = (await nameOf("agent"));
+    const who = await nameOf("agent");
     expect(res.body.map((e: Body) => [e.action, e.from, e.to, e.actorName])).toEqual([
       ["create", null, "draft", who],
       ["transition", "draft", "placed", who],
@@ -132,7 +132,11 @@ describe("who may move an order", () => {
     const p = await newProduct(manager, 10);
     const order = await newDraft(manager, [{ productId: p.id, quantity: 1 }]);
     for (const to of ORDER_STATUSES) expectError(await transition(auditor, order, to, "Auditing"), 403, "FORBIDDEN");
-    expectError(await auditor.post("/api/orders", { customerId: order.customerId, assigneeId: order.assigneeId, items: [{ productId: p.id, quantity: 1 }] }), 403, "FORBIDDEN");
+    expectError(
+      await auditor.post("/api/orders", { customerId: order.customerId, assigneeId: order.assigneeId, items: [{ productId: p.id, quantity: 1 }] }),
+      403,
+      "FORBIDDEN",
+    );
     expectError(await auditor.patch(`/api/orders/${order.id}`, { notes: "x", version: order.version }), 403, "FORBIDDEN");
     expectError(await auditor.del(`/api/orders/${order.id}`), 403, "FORBIDDEN");
     expect((await auditor.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: "draft", version: 1 });
@@ -185,7 +189,11 @@ describe("refusals with their codes", () => {
       expect(res.body.errors).toHaveProperty(field);
     }
     expectError(await manager.post(url, [1, 2]), 400, "BAD_REQUEST");
-    expectError(await manager.request("POST", url, { body: "to=placed", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await manager.request("POST", url, { body: "to=placed", headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     expectError(await manager.post(`${url}?to=placed`, { to: "placed", version: 1 }), 400, "BAD_QUERY");
     expectError(await manager.request("PATCH", url, { json: { to: "placed", version: 1 } }), 405, "METHOD_NOT_ALLOWED");
     expectError(await manager.post("/api/orders/999999/transitions", { to: "placed", version: 1 }), 404, "NOT_FOUND");
@@ -195,7 +203,9 @@ describe("refusals with their codes", () => {
 
   it("refund only inside the window: an order delivered long ago is REFUND_WINDOW_CLOSED", async () => {
     const now = Date.now();
-    const old = (await s.readDb()).orders.find((o) => o.status === "delivered" && now - Date.parse(o.deliveredAt as string) > (REFUND_WINDOW_DAYS + 1) * 86_400_000)!;
+    const old = (await s.readDb()).orders.find(
+      (o) => o.status === "delivered" && now - Date.parse(o.deliveredAt as string) > (REFUND_WINDOW_DAYS + 1) * 86_400_000,
+    )!;
     const res = await transition(manager, old as Body, "refunded", "Too late, surely");
     expectError(res, 422, "REFUND_WINDOW_CLOSED");
     expect(res.body.message).toContain(`${REFUND_WINDOW_DAYS} days`);
@@ -326,7 +336,7 @@ describe("orders outside transitions", () => {
   it("after draft only notes change, and the assignee for managers and admins; only drafts are deleted", async () => {
     const p = await newProduct(manager, 5);
     const placed = await walk(agent, await newDraft(agent, [{ productId: p.id, quantity: 1 }]), ["placed"]);
-    const db = (await s.readDb());
+    const db = await s.readDb();
     for (const body of [{ items: [{ productId: p.id, quantity: 2 }] }, { customerId: placed.customerId }]) {
       expectError(await agent.patch(`/api/orders/${placed.id}`, { ...body, version: placed.version }), 403, "FORBIDDEN_FIELD");
       expectError(await manager.patch(`/api/orders/${placed.id}`, { ...body, version: placed.version }), 403, "FORBIDDEN_FIELD");
@@ -345,12 +355,20 @@ describe("orders outside transitions", () => {
 
 describe("the order list", () => {
   it("q matches the order number and the customer's name, among the orders the reader may see", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const self = staffId(db, "agent");
     const ownCustomer = db.customers.find((c) => c.ownerId === self && db.orders.some((o) => o.customerId === c.id && o.assigneeId === self))!;
     const name = String(ownCustomer.name);
     const expected = (assignee?: number) =>
-      db.orders.filter((o) => (assignee === undefined || o.assigneeId === assignee) && (o.customerId === ownCustomer.id || String(o.notes ?? "").toLowerCase().includes(name.toLowerCase()) || String(o.number).toLowerCase().includes(name.toLowerCase())));
+      db.orders.filter(
+        (o) =>
+          (assignee === undefined || o.assigneeId === assignee) &&
+          (o.customerId === ownCustomer.id ||
+            String(o.notes ?? "")
+              .toLowerCase()
+              .includes(name.toLowerCase()) ||
+            String(o.number).toLowerCase().includes(name.toLowerCase())),
+      );
     const q = `/api/orders?q=${encodeURIComponent(name.toUpperCase())}&_end=100`;
     const byManager = await manager.get(q);
     expect(Number(byManager.headers.get("x-total-count"))).toBe(expected().length);
@@ -365,7 +383,7 @@ describe("the order list", () => {
   });
 
   it("filters: several statuses at once, customer, assignee, date ranges and a total range", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const count = async (query: string) => Number((await manager.get(`/api/orders?${query}`)).headers.get("x-total-count"));
     const statuses = (o: Record<string, unknown>) => o.status === "placed" || o.status === "paid";
     expect(await count("status=placed&status=paid")).toBe((await s.readDb()).orders.filter(statuses).length);

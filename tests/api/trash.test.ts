@@ -36,13 +36,22 @@ const unique = () => `${Date.now().toString(36)}${++serial}`;
 
 async function newCustomer(by: DemoRole, extra: Record<string, unknown> = {}) {
   const n = unique();
-  const res = await c(by).post("/api/customers", { name: `Trash ${n}`, email: `trash-${n}@example.com`, tier: "gold", creditLimit: 250_000, ownerId: await meId("agent"), notes: "Original", ...extra });
+  const res = await c(by).post("/api/customers", {
+    name: `Trash ${n}`,
+    email: `trash-${n}@example.com`,
+    tier: "gold",
+    creditLimit: 250_000,
+    ownerId: await meId("agent"),
+    notes: "Original",
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`customer: ${res.status} ${res.text}`);
   return res.body;
 }
 
 const trash = async (role: DemoRole, query = "") => c(role).get(`/api/trash${query ? `?${query}` : ""}`);
-const inTrash = async (role: DemoRole, resource: string, id: number) => (await trash(role, `resource=${resource}&_end=100`)).body.find((t: Body) => t.recordId === id);
+const inTrash = async (role: DemoRole, resource: string, id: number) =>
+  (await trash(role, `resource=${resource}&_end=100`)).body.find((t: Body) => t.recordId === id);
 
 describe("the trash", () => {
   it("lists a deleted record newest first, with who and when, its values as the reader may see them", async () => {
@@ -52,7 +61,15 @@ describe("the trash", () => {
     expect(res.status).toBe(200);
     expect(Number(res.headers.get("x-total-count"))).toBeGreaterThanOrEqual(1);
     const manager = (await c("manager").get("/api/auth/me")).body.user;
-    expect(res.body[0]).toMatchObject({ resource: "customers", recordId: customer.id, label: customer.name, deletedBy: manager.name, deletedById: manager.id, deletedAt: expect.any(String), canRestore: true });
+    expect(res.body[0]).toMatchObject({
+      resource: "customers",
+      recordId: customer.id,
+      label: customer.name,
+      deletedBy: manager.name,
+      deletedById: manager.id,
+      deletedAt: expect.any(String),
+      canRestore: true,
+    });
     expect(res.body[0].record.creditLimit).toBe(250_000);
     // An auditor reads it but may not bring it back; an agent, whose customer it was, sees it without the credit limit.
     expect((await inTrash("auditor", "customers", customer.id)).canRestore).toBe(false);
@@ -102,7 +119,14 @@ describe("restore", () => {
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty("creditLimit");
     const back = (await c("manager").get(`/api/customers/${customer.id}`)).body;
-    expect(back).toMatchObject({ id: customer.id, name: customer.name, email: customer.email, creditLimit: 250_000, notes: "Edited once", createdAt: customer.createdAt });
+    expect(back).toMatchObject({
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      creditLimit: 250_000,
+      notes: "Edited once",
+      createdAt: customer.createdAt,
+    });
     expect(back.version).toBeGreaterThan(edited.body.version);
     expect(await inTrash("manager", "customers", customer.id)).toBeUndefined();
     expectError(await c("manager").post(`/api/customers/${customer.id}/restore`), 404, "NOT_FOUND");
@@ -125,7 +149,8 @@ describe("restore", () => {
     const managerId = await meId("manager");
     const customer = (await c("manager").get("/api/customers?_end=1")).body[0];
     const product = (await c("manager").get("/api/products?status=active&_sort=stock&_order=desc&_end=1")).body[0];
-    const draft = (await c("manager").post("/api/orders", { customerId: customer.id, assigneeId: managerId, items: [{ productId: product.id, quantity: 3 }] })).body;
+    const draft = (await c("manager").post("/api/orders", { customerId: customer.id, assigneeId: managerId, items: [{ productId: product.id, quantity: 3 }] }))
+      .body;
     await c("manager").del(`/api/orders/${draft.id}`);
     const back = await c("manager").post(`/api/orders/${draft.id}/restore`);
     expect(back.status).toBe(201);
@@ -147,7 +172,18 @@ describe("restore", () => {
 
   it("is refused with VALIDATION_FAILED on the field when what it pointed at is gone", async () => {
     const category = (await c("manager").post("/api/categories", { name: `Doomed ${unique()}` })).body;
-    const product = (await c("manager").post("/api/products", { sku: `TR-${unique().toUpperCase().slice(-8)}`, name: "Doomed product", categoryId: category.id, price: 100, cost: 50, stock: 1, status: "draft", description: "x" })).body;
+    const product = (
+      await c("manager").post("/api/products", {
+        sku: `TR-${unique().toUpperCase().slice(-8)}`,
+        name: "Doomed product",
+        categoryId: category.id,
+        price: 100,
+        cost: 50,
+        stock: 1,
+        status: "draft",
+        description: "x",
+      })
+    ).body;
     expect(product.id).toEqual(expect.any(Number));
     await c("manager").del(`/api/products/${product.id}`);
     expect((await c("manager").del(`/api/categories/${category.id}`)).status).toBe(200);
@@ -179,7 +215,16 @@ describe("restore", () => {
     const row = (await server.storage.get("customers", customer.id))!;
     await server.storage.transaction(async (tx) => {
       await tx.remove("customers", customer.id);
-      await tx.audit({ at: old, actorId: 2, actorName: "Maria Manager", action: "delete", resource: "customers", recordId: customer.id, changes: { name: { from: row.name, to: null } }, ip: "127.0.0.1" });
+      await tx.audit({
+        at: old,
+        actorId: 2,
+        actorName: "Maria Manager",
+        action: "delete",
+        resource: "customers",
+        recordId: customer.id,
+        changes: { name: { from: row.name, to: null } },
+        ip: "127.0.0.1",
+      });
     });
     expect(await inTrash("manager", "customers", customer.id)).toBeUndefined();
     expectError(await c("manager").post(`/api/customers/${customer.id}/restore`), 404, "NOT_FOUND");

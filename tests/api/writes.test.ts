@@ -15,11 +15,19 @@ afterAll(async () => {
 });
 
 const uid = () => Math.random().toString(36).slice(2, 8).toUpperCase();
-const events = async (resource: string, recordId: number) => (await s.readDb())["audit-events"].filter((e) => e.resource === resource && e.recordId === recordId);
+const events = async (resource: string, recordId: number) =>
+  (await s.readDb())["audit-events"].filter((e) => e.resource === resource && e.recordId === recordId);
 const activeProduct = async () => (await s.readDb()).products.find((p) => p.status === "active")!;
 
 async function newProduct(fields: Record<string, unknown> = {}) {
-  const res = await manager.post("/api/products", { sku: `T-${uid()}`, name: "Test product", categoryId: (await s.readDb()).categories[0].id, price: 1234, cost: 500, ...fields });
+  const res = await manager.post("/api/products", {
+    sku: `T-${uid()}`,
+    name: "Test product",
+    categoryId: (await s.readDb()).categories[0].id,
+    price: 1234,
+    cost: 500,
+    ...fields,
+  });
   expect(res.status).toBe(201);
   return res.body as Row;
 }
@@ -36,9 +44,16 @@ describe("versions", () => {
   });
 
   it("a stale version is VERSION_CONFLICT with the current record, stripped for the reader, and nothing written", async () => {
-    const c = (await manager.post("/api/customers", { name: "Versioned Co", email: `v-${uid()}@shop.example`, ownerId: staffId((await s.readDb()), "agent"), creditLimit: 500 })).body;
+    const c = (
+      await manager.post("/api/customers", {
+        name: "Versioned Co",
+        email: `v-${uid()}@shop.example`,
+        ownerId: staffId(await s.readDb(), "agent"),
+        creditLimit: 500,
+      })
+    ).body;
     await manager.patch(`/api/customers/${c.id}`, { notes: "theirs", version: 1 });
-    const before = (await s.readRaw());
+    const before = await s.readRaw();
     const res = await manager.patch(`/api/customers/${c.id}`, { notes: "mine", version: 1 });
     expectError(res, 409, "VERSION_CONFLICT");
     expect(res.body.current).toMatchObject({ id: c.id, notes: "theirs", version: 2, creditLimit: 500 });
@@ -56,7 +71,11 @@ describe("versions", () => {
     expectError(res, 422, "VALIDATION_FAILED");
     expect(res.body.errors).toHaveProperty("version");
     expectError(await manager.patch(`/api/products/${p.id}`, { stock: 1, version: "1" }), 422, "VALIDATION_FAILED");
-    expectError(await manager.post("/api/products", { sku: `T-${uid()}`, name: "With version", categoryId: 1, price: 1, cost: 1, version: 1 }), 403, "FORBIDDEN_FIELD");
+    expectError(
+      await manager.post("/api/products", { sku: `T-${uid()}`, name: "With version", categoryId: 1, price: 1, cost: 1, version: 1 }),
+      403,
+      "FORBIDDEN_FIELD",
+    );
   });
 });
 
@@ -101,7 +120,7 @@ describe("validation", () => {
   });
 
   it("references must exist; a customer's owner must be an active agent or manager", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const base = { name: "Owned Co", email: `owned-${uid()}@shop.example` };
     const bad = async (ownerId: number, message: RegExp) => {
       const res = await manager.post("/api/customers", { ...base, ownerId });
@@ -124,9 +143,9 @@ describe("audit events", () => {
     const c = (await manager.post("/api/categories", { name })).body;
     await manager.patch(`/api/categories/${c.id}`, { description: "Now described", name, version: 1 });
     await manager.del(`/api/categories/${c.id}`);
-    const evs = (await events("categories", c.id));
+    const evs = await events("categories", c.id);
     expect(evs.map((e) => e.action)).toEqual(["create", "update", "delete"]);
-    const managerId = staffId((await s.readDb()), "manager");
+    const managerId = staffId(await s.readDb(), "manager");
     for (const e of evs) {
       expect(e).toMatchObject({ actorId: managerId, resource: "categories", recordId: c.id, version: 1 });
       expect(typeof e.actorName).toBe("string");
@@ -150,7 +169,7 @@ describe("audit events", () => {
 
   it("an update that changes nothing writes nothing", async () => {
     const c = (await manager.post("/api/categories", { name: `Same ${uid()}` })).body;
-    const before = (await s.readRaw());
+    const before = await s.readRaw();
     const res = await manager.patch(`/api/categories/${c.id}`, { name: c.name, version: 1 });
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(1);
@@ -177,8 +196,8 @@ describe("product status", () => {
 
 describe("draft orders", () => {
   it("the server numbers, prices, totals and sets status draft; numbers are never reused", async () => {
-    const db = (await s.readDb());
-    const product = (await activeProduct());
+    const db = await s.readDb();
+    const product = await activeProduct();
     const customer = db.customers[0];
     const body = { customerId: customer.id, assigneeId: staffId(db, "manager"), items: [{ productId: product.id, quantity: 3 }], notes: "Rush" };
     const first = await manager.post("/api/orders", body);
@@ -197,8 +216,8 @@ describe("draft orders", () => {
   });
 
   it("refuses server-managed fields: status, number, total, an item's unitPrice", async () => {
-    const db = (await s.readDb());
-    const product = (await activeProduct());
+    const db = await s.readDb();
+    const product = await activeProduct();
     const base = { customerId: db.customers[0].id, assigneeId: staffId(db, "manager") };
     for (const extra of [{ status: "paid" }, { number: "SO-999999" }, { total: 1 }]) {
       const res = await manager.post("/api/orders", { ...base, ...extra });
@@ -211,20 +230,36 @@ describe("draft orders", () => {
   });
 
   it("only active products go on an order", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const draft = await newProduct();
-    const res = await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: draft.id, quantity: 1 }] });
+    const res = await manager.post("/api/orders", {
+      customerId: db.customers[0].id,
+      assigneeId: staffId(db, "manager"),
+      items: [{ productId: draft.id, quantity: 1 }],
+    });
     expectError(res, 422, "VALIDATION_FAILED");
     expect(res.body.errors["items.0.productId"][0]).toMatch(/not active/);
-    const missing = await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: 999999, quantity: 1 }] });
+    const missing = await manager.post("/api/orders", {
+      customerId: db.customers[0].id,
+      assigneeId: staffId(db, "manager"),
+      items: [{ productId: 999999, quantity: 1 }],
+    });
     expect(missing.body.errors["items.0.productId"]).toEqual(["No such product"]);
   });
 
   it("a draft's items change and re-total; a placed order's items and customer do not, its notes do", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const [p1, p2] = db.products.filter((p) => p.status === "active");
-    const draft = (await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: p1.id, quantity: 1 }] })).body;
-    const edited = await manager.patch(`/api/orders/${draft.id}`, { items: [{ productId: p1.id, quantity: 2 }, { productId: p2.id, quantity: 1 }], version: 1 });
+    const draft = (
+      await manager.post("/api/orders", { customerId: db.customers[0].id, assigneeId: staffId(db, "manager"), items: [{ productId: p1.id, quantity: 1 }] })
+    ).body;
+    const edited = await manager.patch(`/api/orders/${draft.id}`, {
+      items: [
+        { productId: p1.id, quantity: 2 },
+        { productId: p2.id, quantity: 1 },
+      ],
+      version: 1,
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.total).toBe(2 * (p1.price as number) + (p2.price as number));
 
@@ -240,12 +275,12 @@ describe("draft orders", () => {
 
 describe("deletes never cascade", () => {
   it("REFERENCED for a product on an order, a customer with orders; nothing removed", async () => {
-    const db = (await s.readDb());
+    const db = await s.readDb();
     const productId = (db.orders.find((o) => (o.items as unknown[]).length)!.items as { productId: number }[])[0].productId;
     const res = await manager.del(`/api/products/${productId}`);
     expectError(res, 409, "REFERENCED");
     expect(res.body.counts.orders).toBe(db.orders.filter((o) => (o.items as { productId: number }[]).some((i) => i.productId === productId)).length);
-    const after = (await s.readDb());
+    const after = await s.readDb();
     expect(after.products.length).toBe(db.products.length);
     expect(after.orders.length).toBe(db.orders.length);
   });

@@ -61,7 +61,11 @@ test("an auditor finds who changed a customer's credit limit, and when, from the
   // Before and after, as money.
   const creditRow = page.getByRole("region", { name: "Changes" }).getByRole("row", { name: /Credit limit/ });
   await expect(page.getByRole("region", { name: "Changes" }).getByRole("columnheader")).toHaveText(["Field", "Before", "After"]);
-  await expect(creditRow.getByRole("cell")).toHaveText(["Credit limit", formatMoney(changes.creditLimit.from as number), formatMoney(changes.creditLimit.to as number)]);
+  await expect(creditRow.getByRole("cell")).toHaveText([
+    "Credit limit",
+    formatMoney(changes.creditLimit.from as number),
+    formatMoney(changes.creditLimit.to as number),
+  ]);
 
   // And on to the customer it is about.
   await details.getByRole("link", { name: `${customer.name} (Customer #${recordId})` }).click();
@@ -89,12 +93,20 @@ test("…or from the customer's own page: the History tab says who, when, and th
   // Shown as Intl formats it for en-US, to the minute (issue 11: dates in the chosen locale).
   const shown = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }).format(new Date(change.at));
   await expect(update).toContainText(shown);
-  await expect(update.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
+  await expect(update.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText([
+    "Credit limit",
+    formatMoney(from as number),
+    formatMoney(to as number),
+  ]);
 
   // Its time leads to the event itself in the audit log.
   await update.getByRole("link", { name: shown }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change.id}$`));
-  await expect(page.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText(["Credit limit", formatMoney(from as number), formatMoney(to as number)]);
+  await expect(page.getByRole("row", { name: /Credit limit/ }).getByRole("cell")).toHaveText([
+    "Credit limit",
+    formatMoney(from as number),
+    formatMoney(to as number),
+  ]);
 });
 
 test("an event about a deleted record says so, without an error, and leads to that record's whole history", async ({ page, login, playwright, baseURL }) => {

@@ -116,7 +116,12 @@ test("a manager creates a customer picking the owner by typing, finds it with fi
 async function editFreshCustomer(page: Page) {
   const { body: me } = await api<{ user: { id: number } }>(page.request, "get", "/api/auth/me");
   const name = unique("Conflict Customer");
-  const { body: customer } = await api(page.request, "post", "/api/customers", { name, email: `${name.split(" ").pop()}@conflict.example`, ownerId: me.user.id, notes: "Original notes" });
+  const { body: customer } = await api(page.request, "post", "/api/customers", {
+    name,
+    email: `${name.split(" ").pop()}@conflict.example`,
+    ownerId: me.user.id,
+    notes: "Original notes",
+  });
   await page.goto(`/customers/edit/${customer.id}`);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   return { name, customer };
@@ -209,7 +214,9 @@ test("deleting a category with products is refused with the count; bulk delete s
 
 test("a product: duplicate sku on its field; the status offers only the moves its lifecycle allows", async ({ page, login }) => {
   await login("manager");
-  const { body: [existing] } = await api<Rec[]>(page.request, "get", "/api/products?_end=1");
+  const {
+    body: [existing],
+  } = await api<Rec[]>(page.request, "get", "/api/products?_end=1");
   await page.goto("/products/create");
   const name = unique("Made Product");
   await page.getByLabel("SKU").fill(String(existing.sku));
@@ -252,7 +259,15 @@ test("export: every row of the current filter and sort, money in dollars, dates 
   const { body: categories } = await api<Rec[]>(page.request, "get", "/api/categories?_sort=id&_end=1");
   for (let n = 1; n <= 13; n++) {
     const status = n === 13 ? "draft" : "active";
-    await api(page.request, "post", "/api/products", { sku: `EX-${stamp}-${n}`, name: `${prefix} ${n}`, categoryId: categories[0].id, price: 1000 + n * 137, cost: 250 + n, stock: n, status });
+    await api(page.request, "post", "/api/products", {
+      sku: `EX-${stamp}-${n}`,
+      name: `${prefix} ${n}`,
+      categoryId: categories[0].id,
+      price: 1000 + n * 137,
+      cost: 250 + n,
+      stock: n,
+      status,
+    });
   }
   const q = encodeURIComponent(prefix);
   await page.goto(
@@ -288,8 +303,20 @@ async function customerWithOneOrder(request: APIRequestContext) {
   const name = unique("Referenced");
   const stamp = Date.now().toString(36).toUpperCase();
   const { body: category } = await api<Rec[]>(request, "get", "/api/categories?_sort=id&_end=1");
-  const { body: product } = await api(request, "post", "/api/products", { sku: `RP-${stamp}`, name: `${name} product`, categoryId: category[0].id, price: 700, cost: 100, stock: 3, status: "active" });
-  const { body: customer } = await api(request, "post", "/api/customers", { name: `${name} customer`, email: `rc-${stamp.toLowerCase()}@shop.example`, ownerId: me.user.id });
+  const { body: product } = await api(request, "post", "/api/products", {
+    sku: `RP-${stamp}`,
+    name: `${name} product`,
+    categoryId: category[0].id,
+    price: 700,
+    cost: 100,
+    stock: 3,
+    status: "active",
+  });
+  const { body: customer } = await api(request, "post", "/api/customers", {
+    name: `${name} customer`,
+    email: `rc-${stamp.toLowerCase()}@shop.example`,
+    ownerId: me.user.id,
+  });
   await api(request, "post", "/api/orders", { customerId: customer.id, assigneeId: me.user.id, items: [{ productId: product.id, quantity: 1 }] });
   return { customer: String(customer.name), product: String(product.name) };
 }
@@ -369,7 +396,9 @@ test("a category made in the form, then a conflicting product edit overwritten w
 
 test("show pages list related records: a customer's orders, the customers a staff member owns", async ({ page, login }) => {
   await login("manager");
-  const { body: [order] } = await api<Rec[]>(page.request, "get", "/api/orders?_end=1");
+  const {
+    body: [order],
+  } = await api<Rec[]>(page.request, "get", "/api/orders?_end=1");
   const { total: orders } = await api<Rec[]>(page.request, "get", `/api/orders?customerId=${String(order.customerId)}&_end=1`);
   await page.goto(`/customers/show/${String(order.customerId)}`);
   await page.getByRole("tab", { name: "Orders" }).click();

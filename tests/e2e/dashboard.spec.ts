@@ -4,7 +4,8 @@ import type { DashboardStats } from "../../src/domain/stats";
 import { ACCOUNTS, expect, submitLogin, test } from "./fixtures";
 
 /** The figures exactly as the page received them (other tests may write meanwhile). */
-const statsResponse = (page: Page) => page.waitForResponse((r: Response) => new URL(r.url()).pathname === "/api/stats/dashboard" && r.request().method() === "GET");
+const statsResponse = (page: Page) =>
+  page.waitForResponse((r: Response) => new URL(r.url()).pathname === "/api/stats/dashboard" && r.request().method() === "GET");
 
 const figure = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 

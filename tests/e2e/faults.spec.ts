@@ -27,7 +27,10 @@ test("a list whose server does not answer says so in words with a Retry, and Ret
   // that did would rightly clear the message), and the next list asks for its rows.
   await page.route("**/api/**", (route) => route.abort("internetdisconnected"));
   await page.getByRole("menuitem", { name: "Products" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ has: page.getByRole("button", { name: "Retry" }) });
+  const alert = page
+    .getByRole("alert")
+    .filter({ hasText: UNREACHABLE })
+    .filter({ has: page.getByRole("button", { name: "Retry" }) });
   await expect(alert).toBeVisible();
   // Refine's own notification of the failed load: a sentence, and the reason in words.
   const notice = page.locator(".ant-notification-notice").filter({ hasText: "Couldn't load the data" });
@@ -80,7 +83,10 @@ test("a page's code that never arrives is said in words with a Retry, not the br
   await login("manager");
   await page.route(/\/assets\/list-page-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
   await page.getByRole("menuitem", { name: "Customers" }).click();
-  const alert = page.getByRole("alert").filter({ hasText: UNREACHABLE }).filter({ has: page.getByRole("button", { name: "Retry" }) });
+  const alert = page
+    .getByRole("alert")
+    .filter({ hasText: UNREACHABLE })
+    .filter({ has: page.getByRole("button", { name: "Retry" }) });
   await expect(alert).toBeVisible();
   await expectNoRawErrors(page);
   allowNoAnswer(consoleErrors);

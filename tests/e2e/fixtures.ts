@@ -68,7 +68,10 @@ export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}$
 
 /** A form item's error text, found by the item's label. */
 export const fieldError = (page: Page, label: string) =>
-  page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain-error");
+  page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator(".ant-form-item-explain-error");
 
 interface Fixtures {
   /** Sign in as a demo account through the login page; resolves once the app shows them signed in. */

@@ -60,7 +60,10 @@ test("create and edit a customer", async ({ page }) => {
   await expect(page.getByText("Oro", { exact: true })).toBeVisible();
   await expect(page.getByText(/^1500,50\s?US\$$/)).toBeVisible();
 
-  await page.getByRole("button", { name: /Editar/ }).first().click();
+  await page
+    .getByRole("button", { name: /Editar/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/customers\/edit\/\d+$/);
   // The form itself, not the record page (whose "Empresa" is no input) still on screen while it loads.
   await expect(page.getByRole("heading", { name: `Editar ${name}` })).toBeVisible();

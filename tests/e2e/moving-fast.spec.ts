@@ -215,7 +215,10 @@ test.describe("lists and inputs while data loads", () => {
     const hold = await holdRequests(page, (url) => url.pathname === "/api/staff");
     await openAs(page, "manager", `/customers/edit/${customer.id}`);
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.name);
-    const ownerSelect = page.locator(".ant-form-item").filter({ has: page.getByRole("combobox", { name: /Owner/ }) }).locator(".ant-select-selection-item");
+    const ownerSelect = page
+      .locator(".ant-form-item")
+      .filter({ has: page.getByRole("combobox", { name: /Owner/ }) })
+      .locator(".ant-select-selection-item");
     await expect.poll(hold.held).toBeGreaterThan(0);
     await expect(ownerSelect).toHaveText("Loading…");
     hold.release();

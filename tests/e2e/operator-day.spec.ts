@@ -3,7 +3,11 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique, type DemoAccount } from 
 
 // Issue 12: moving fast (the command palette) and live data (a second client's change shows without a reload).
 
-async function apiAs(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined, account: DemoAccount) {
+async function apiAs(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  account: DemoAccount,
+) {
   const api = await playwright.request.newContext({ baseURL });
   const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS[account], password: DEMO_PASSWORD } });
   expect(res.status(), await res.text()).toBe(200);
@@ -91,7 +95,8 @@ test.describe("command palette", () => {
     await login("auditor");
     await openPalette(page);
     // Every "Go to" is there (each resource's access answered)…
-    for (const label of ["Orders", "Customers", "Products", "Categories", "Staff", "Audit log"]) await expect(page.getByRole("option", { name: label, exact: true })).toBeVisible();
+    for (const label of ["Orders", "Customers", "Products", "Categories", "Staff", "Audit log"])
+      await expect(page.getByRole("option", { name: label, exact: true })).toBeVisible();
     // …and no "New …", which the same answers refused.
     await expect(page.getByRole("option", { name: /^New / })).toHaveCount(0);
   });

@@ -53,7 +53,11 @@ const transitions = (page: Page) => page.getByRole("group", { name: "Transitions
 
 test("an agent creates a three-line order for their own customer and places it", async ({ page, login, playwright, baseURL }) => {
   const api = await managerApi(playwright, baseURL);
-  const products = [await newProduct(api, "Agent lamp", 1_250, 40), await newProduct(api, "Agent desk", 19_900, 40), await newProduct(api, "Agent cable", 499, 40)];
+  const products = [
+    await newProduct(api, "Agent lamp", 1_250, 40),
+    await newProduct(api, "Agent desk", 19_900, 40),
+    await newProduct(api, "Agent cable", 499, 40),
+  ];
   await login("agent");
   const customer = ((await (await page.request.get("/api/customers?_sort=name&_order=asc&_end=1")).json()) as { name: string }[])[0];
 
@@ -142,7 +146,14 @@ test("a manager takes an order from draft to refunded, giving the reason in a di
   await expect(status(page)).toHaveText("Refunded");
   await expect(transitions(page)).toHaveCount(0);
   await expect(page.locator(".ant-descriptions-row", { hasText: "Reason" })).toContainText("Arrived with a cracked lid");
-  await expect(page.getByTestId("timeline-step")).toHaveText([/Created as draft/, /Placed/, /Paid/, /Shipped/, /Delivered/, /Refunded.*Reason: Arrived with a cracked lid/]);
+  await expect(page.getByTestId("timeline-step")).toHaveText([
+    /Created as draft/,
+    /Placed/,
+    /Paid/,
+    /Shipped/,
+    /Delivered/,
+    /Refunded.*Reason: Arrived with a cracked lid/,
+  ]);
   // A refund does not give the stock back.
   expect(await stockOf(api, product.id)).toBe(8);
   await api.dispose();
@@ -205,7 +216,10 @@ test("an agent finds their orders by customer name and filters several statuses 
 
   await page.getByRole("button", { name: "Clear filters" }).click();
   // Both in one go: the select stays open for a second choice.
-  await page.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Status" }) }).click();
+  await page
+    .locator(".ant-select")
+    .filter({ has: page.getByRole("combobox", { name: "Status" }) })
+    .click();
   for (const status of ["Placed", "Paid"]) await page.locator(".ant-select-dropdown:visible").getByTitle(status, { exact: true }).click();
   await page.keyboard.press("Escape");
   const placedOrPaid = Number((await page.request.get("/api/orders?status=placed&status=paid&_end=1")).headers()["x-total-count"]);

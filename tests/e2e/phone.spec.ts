@@ -40,11 +40,16 @@ test("a list on a phone: menu in a drawer, header parts apart, filters wrapped, 
     await expect(part).toBeInViewport({ ratio: 1 });
     boxes.push(await box(part));
   }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `header parts ${i} and ${j} overlap`).toBe(false);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `header parts ${i} and ${j} overlap`).toBe(false);
 
   // The filters wrap onto lines inside the screen.
   const filters = page.getByRole("search", { name: "Filters" });
-  for (const control of [filters.getByRole("searchbox", { name: "Search" }), filters.getByRole("combobox", { name: "Tier" }), filters.getByRole("combobox", { name: "Owner" })]) {
+  for (const control of [
+    filters.getByRole("searchbox", { name: "Search" }),
+    filters.getByRole("combobox", { name: "Tier" }),
+    filters.getByRole("combobox", { name: "Owner" }),
+  ]) {
     const b = await box(control);
     expect(b.x).toBeGreaterThanOrEqual(0);
     expect(b.x + b.width).toBeLessThanOrEqual(390);

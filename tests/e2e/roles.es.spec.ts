@@ -23,7 +23,8 @@ test("the roles screen speaks Spanish", async ({ page }) => {
   await expect(page).toHaveURL(/\/roles\/show\/\d+$/);
 
   const grid = page.getByRole("region", { name: "Permisos por recurso y acción" });
-  for (const header of ["Recurso", "Leer", "Crear", "Editar", "Eliminar", "Mover pedidos"]) await expect(grid.getByRole("columnheader", { name: header })).toBeVisible();
+  for (const header of ["Recurso", "Leer", "Crear", "Editar", "Eliminar", "Mover pedidos"])
+    await expect(grid.getByRole("columnheader", { name: header })).toBeVisible();
   await expect(grid.getByRole("rowheader", { name: "Pedidos" })).toBeVisible();
   await expect(grid.getByText("A medida").first()).toBeVisible();
   await expect(grid.getByText("Todo").first()).toBeVisible();

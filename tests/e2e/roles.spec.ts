@@ -12,7 +12,12 @@ const cell = (page: Page, resource: string, action: string) => page.getByRole("r
 const details = (page: Page, resource: string, action: string) => page.getByRole("region", { name: `${resource} · ${action}` });
 const pick = (group: Locator, option: string) => group.getByText(option, { exact: true }).click();
 
-test("an admin builds a warehouse role on the grid; its member may only read products and set stock, and loses that live", async ({ page, login, browser, baseURL }) => {
+test("an admin builds a warehouse role on the grid; its member may only read products and set stock, and loses that live", async ({
+  page,
+  login,
+  browser,
+  baseURL,
+}) => {
   const tag = Date.now().toString(36);
   const key = `warehouse-${tag}`;
   const roleName = `Warehouse ${tag}`;
@@ -67,7 +72,8 @@ test("an admin builds a warehouse role on the grid; its member may only read pro
   await expect(member.getByTestId("session")).toBeVisible();
   const menu = member.getByRole("menu");
   await expect(menu.getByRole("menuitem", { name: "Products" })).toBeVisible();
-  for (const other of ["Orders", "Customers", "Categories", "Staff", "Roles", "Audit log"]) await expect(menu.getByRole("menuitem", { name: other })).toHaveCount(0);
+  for (const other of ["Orders", "Customers", "Categories", "Staff", "Roles", "Audit log"])
+    await expect(menu.getByRole("menuitem", { name: other })).toHaveCount(0);
 
   await menu.getByRole("menuitem", { name: "Products" }).click();
   await expect(member.locator(".ant-table-row").first()).toBeVisible();
@@ -156,7 +162,11 @@ test("a rule's problems stand next to it: the shared schema's as the admin goes,
       ? route.fulfill({
           status: 422,
           contentType: "application/json",
-          body: JSON.stringify({ code: "VALIDATION_FAILED", message: "Check the highlighted fields", errors: { rules: ["Rule 1: Made up by the test"], "rules.0.where": ["Made up by the test"] } }),
+          body: JSON.stringify({
+            code: "VALIDATION_FAILED",
+            message: "Check the highlighted fields",
+            errors: { rules: ["Rule 1: Made up by the test"], "rules.0.where": ["Made up by the test"] },
+          }),
         })
       : route.continue(),
   );

@@ -2,7 +2,6 @@ import { choose, expect, fieldError, submitLogin, test, unique } from "./fixture
 
 const NEW_PASSWORD = "a-long-initial-password";
 
-
 test("an admin creates, edits and deactivates a staff member, who then cannot sign in", async ({ page, login, browser, baseURL }) => {
   const name = unique("Test Agent");
   const email = `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`;

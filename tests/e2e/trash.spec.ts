@@ -47,7 +47,9 @@ async function openAs(page: Page, account: DemoAccount, path: string) {
 /** What axe finds serious or critical on the page as it is now (WCAG 2 A/AA rules). */
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -102,7 +104,13 @@ test("restoring several: each on its own, a taken email said with who holds it n
   const clashing = await newCustomer(api, "Bulk clash");
   for (const c of [kept, clashing]) await apiJson(api, "delete", `/api/customers/${c.id}`);
   // Someone else takes the deleted customer's email meanwhile.
-  const holder = await apiJson<Customer>(api, "post", "/api/customers", { name: unique("Holder"), email: clashing.email, tier: "standard", creditLimit: 0, ownerId: clashing.ownerId });
+  const holder = await apiJson<Customer>(api, "post", "/api/customers", {
+    name: unique("Holder"),
+    email: clashing.email,
+    tier: "standard",
+    creditLimit: 0,
+    ownerId: clashing.ownerId,
+  });
 
   await openAs(page, "manager", "/trash");
   await choose(page, "Resource", "Customers");
@@ -162,7 +170,11 @@ test("a customer's notes restored to an earlier version from the History tab, th
   await api.dispose();
 });
 
-test("someone else's change while the difference is shown: nothing restored, the difference shown again against theirs", async ({ page, playwright, baseURL }) => {
+test("someone else's change while the difference is shown: nothing restored, the difference shown again against theirs", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // No live events on this page: the save itself must meet the other change (409 VERSION_CONFLICT).
   await page.route("**/api/events", (route) => route.fulfill({ status: 200, headers: { "content-type": "text/event-stream" }, body: ": quiet\n\n" }));
   const api = await apiAs(playwright, baseURL);

@@ -6,7 +6,20 @@
  * "List" / "Delete" entries per resource that outranked what was typed ("New customer" + Enter
  * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
-import { KBarAnimator, KBarPortal, KBarPositioner, KBarResults, KBarSearch, Priority, RefineKbarProvider, useKBar, useMatches, useRegisterActions, VisualState, type Action } from "@refinedev/kbar";
+import {
+  KBarAnimator,
+  KBarPortal,
+  KBarPositioner,
+  KBarResults,
+  KBarSearch,
+  Priority,
+  RefineKbarProvider,
+  useKBar,
+  useMatches,
+  useRegisterActions,
+  VisualState,
+  type Action,
+} from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
 import { createElement, useEffect, useMemo, useState } from "react";
@@ -50,7 +63,15 @@ function ResourceActions({ def }: { def: EntityDef }) {
     const out: Action[] = [];
     const icon = createElement(resolveIcon(def.icon));
     const label = t(`entities.${def.name}.label`);
-    if (list.data?.can) out.push({ id: `go-${def.name}`, name: label, section: { name: t("palette.goTo"), priority: NAVIGATION }, icon, keywords: `${def.name} ${def.label}`, perform: () => go({ to: `/${def.name}` }) });
+    if (list.data?.can)
+      out.push({
+        id: `go-${def.name}`,
+        name: label,
+        section: { name: t("palette.goTo"), priority: NAVIGATION },
+        icon,
+        keywords: `${def.name} ${def.label}`,
+        perform: () => go({ to: `/${def.name}` }),
+      });
     if (!def.readOnly && create.data?.can)
       out.push({
         id: `new-${def.name}`,
@@ -187,12 +208,28 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
       <KBarPortal>
         <KBarPositioner style={{ zIndex: 2000, background: "rgba(0, 0, 0, 0.35)", padding: "12vh 12px 12px" }}>
           <KBarAnimator
-            style={{ width: "min(600px, 100%)", background: token.colorBgElevated, color: token.colorText, borderRadius: token.borderRadiusLG, overflow: "hidden", boxShadow: token.boxShadow }}
+            style={{
+              width: "min(600px, 100%)",
+              background: token.colorBgElevated,
+              color: token.colorText,
+              borderRadius: token.borderRadiusLG,
+              overflow: "hidden",
+              boxShadow: token.boxShadow,
+            }}
           >
             <KBarSearch
               aria-label={t("palette.label")}
               defaultPlaceholder={t("palette.placeholder")}
-              style={{ width: "100%", boxSizing: "border-box", padding: "14px 16px", fontSize: 16, border: "none", outline: "none", background: "transparent", color: token.colorText }}
+              style={{
+                width: "100%",
+                boxSizing: "border-box",
+                padding: "14px 16px",
+                fontSize: 16,
+                border: "none",
+                outline: "none",
+                background: "transparent",
+                color: token.colorText,
+              }}
             />
             <TypedAhead />
             <Results />

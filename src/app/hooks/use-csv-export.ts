@@ -7,7 +7,7 @@ import { csvColumns, toCsv, type ReferenceLabels } from "../lib/csv";
 import { showFields } from "../lib/entity-view";
 import { useAbility } from "./use-session";
 
-const chunks = <T,>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 function download(filename: string, text: string) {
   // The BOM makes spreadsheet programs read the file as UTF-8.
@@ -39,7 +39,12 @@ export function useCsvExport(def: EntityDef, filters: CrudFilter[], sorters: Cru
       const { getList, getMany } = getProvider();
       const rows: BaseRecord[] = [];
       for (let page = 1; ; page++) {
-        const { data, total } = await getList({ resource: def.name, filters, sorters, pagination: { currentPage: page, pageSize: MAX_PAGE_ROWS, mode: "server" } });
+        const { data, total } = await getList({
+          resource: def.name,
+          filters,
+          sorters,
+          pagination: { currentPage: page, pageSize: MAX_PAGE_ROWS, mode: "server" },
+        });
         rows.push(...data);
         if (data.length < MAX_PAGE_ROWS || rows.length >= total) break;
       }

@@ -61,7 +61,9 @@ export async function changeLanguage(language: string) {
 
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) =>
-    typeof options === "string" ? i18n.t(key, { defaultValue: options }) : i18n.t(key, { ...(options as object), ...(defaultMessage !== undefined ? { defaultValue: defaultMessage } : {}) }),
+    typeof options === "string"
+      ? i18n.t(key, { defaultValue: options })
+      : i18n.t(key, { ...(options as object), ...(defaultMessage !== undefined ? { defaultValue: defaultMessage } : {}) }),
   changeLocale: changeLanguage,
   getLocale: () => currentLanguage(),
 };

@@ -26,7 +26,10 @@ function storage(): Storage | null {
   }
 }
 
-export function detectLanguage(stored = storage()?.getItem(LANGUAGE_STORAGE_KEY), preferred: readonly string[] = typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language]): Language {
+export function detectLanguage(
+  stored = storage()?.getItem(LANGUAGE_STORAGE_KEY),
+  preferred: readonly string[] = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]),
+): Language {
   const chosen = toLanguage(stored);
   if (chosen) return chosen;
   for (const tag of preferred) {

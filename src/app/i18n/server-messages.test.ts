@@ -11,7 +11,12 @@ const instance = i18next.createInstance();
 let es: T;
 let en: T;
 beforeAll(async () => {
-  await instance.init({ resources: { en: { translation: CATALOGUES.en }, es: { translation: CATALOGUES.es } }, lng: "es", fallbackLng: "en", interpolation: { escapeValue: false } });
+  await instance.init({
+    resources: { en: { translation: CATALOGUES.en }, es: { translation: CATALOGUES.es } },
+    lng: "es",
+    fallbackLng: "en",
+    interpolation: { escapeValue: false },
+  });
   es = (key, options) => instance.getFixedT("es")(key, options ?? {});
   en = (key, options) => instance.getFixedT("en")(key, options ?? {});
 });
@@ -63,7 +68,12 @@ describe("a server error in the chosen language", () => {
   const error = (over: Partial<AppHttpError>): AppHttpError => ({ statusCode: 422, message: "x", ...over });
 
   it("says a code's message, with what the body tells", () => {
-    const referenced = error({ statusCode: 409, code: "REFERENCED", message: "This customer cannot be deleted: 3 orders point at it. Nothing was deleted.", body: { counts: { orders: 3 } } });
+    const referenced = error({
+      statusCode: 409,
+      code: "REFERENCED",
+      message: "This customer cannot be deleted: 3 orders point at it. Nothing was deleted.",
+      body: { counts: { orders: 3 } },
+    });
     expect(localizeError(referenced, es, "es", "es-ES").message).toBe("Este registro no se puede eliminar: 3 pedidos apuntan a él. No se ha eliminado nada.");
     expect(localizeError(referenced, en, "en", "en-US").message).toBe(referenced.message);
     const forbidden = error({ statusCode: 403, code: "FORBIDDEN", message: "You may not delete customers" });
@@ -73,7 +83,12 @@ describe("a server error in the chosen language", () => {
   });
 
   it("says field errors by their rule, keeping the server's English on the body", () => {
-    const e = error({ code: "VALIDATION_FAILED", message: "Check the highlighted fields", errors: { email: ["This email is already taken"], name: ["Must be at least 2 characters"] }, body: { message: "Check the highlighted fields" } });
+    const e = error({
+      code: "VALIDATION_FAILED",
+      message: "Check the highlighted fields",
+      errors: { email: ["This email is already taken"], name: ["Must be at least 2 characters"] },
+      body: { message: "Check the highlighted fields" },
+    });
     const out = localizeError(e, es, "es", "es-ES");
     expect(out.message).toBe("Revise los campos marcados.");
     expect(out.errors).toEqual({ email: ["Ese valor ya está en uso (correo electrónico)"], name: ["Debe tener al menos 2 caracteres"] });

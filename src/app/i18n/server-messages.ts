@@ -74,7 +74,9 @@ export function localizeFieldErrors(errors: FieldErrors, t: T, locale: string): 
 const entityLabel = (resource: string, count: number, t: T) => {
   const def = ENTITIES.find((e) => e.name === resource);
   if (!def) return resource;
-  return (count === 1 ? t(`entities.${resource}.singular`, { defaultValue: def.singular }) : t(`entities.${resource}.label`, { defaultValue: def.label })).toLowerCase();
+  return (
+    count === 1 ? t(`entities.${resource}.singular`, { defaultValue: def.singular }) : t(`entities.${resource}.label`, { defaultValue: def.label })
+  ).toLowerCase();
 };
 
 /** What the code's message needs to be said in full, from the error body. */
@@ -86,7 +88,11 @@ function codeParams(e: AppHttpError, t: T): Record<string, unknown> | null {
     case "REFERENCED": {
       const counts = body.counts as Record<string, number> | undefined;
       if (!counts) return null;
-      return { counts: Object.entries(counts).map(([resource, n]) => `${n} ${entityLabel(resource, n, t)}`).join(", ") };
+      return {
+        counts: Object.entries(counts)
+          .map(([resource, n]) => `${n} ${entityLabel(resource, n, t)}`)
+          .join(", "),
+      };
     }
     case "INSUFFICIENT_STOCK": {
       const shortages = body.shortages as { name: string; short: number }[] | undefined;

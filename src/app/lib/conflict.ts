@@ -27,7 +27,16 @@ export function conflictRows(fields: NamedField[], base: Values, theirs: Values,
     const theyChanged = !sameValue(base[name], theirs[name]);
     const iChanged = !sameValue(base[name], mine[name]);
     if (!theyChanged && !iChanged) continue;
-    rows.push({ name, label: field.label, base: base[name], theirs: theirs[name], mine: mine[name], theyChanged, iChanged, clash: theyChanged && iChanged && !sameValue(theirs[name], mine[name]) });
+    rows.push({
+      name,
+      label: field.label,
+      base: base[name],
+      theirs: theirs[name],
+      mine: mine[name],
+      theyChanged,
+      iChanged,
+      clash: theyChanged && iChanged && !sameValue(theirs[name], mine[name]),
+    });
   }
   return rows;
 }

@@ -9,10 +9,21 @@ const fieldsOf = (entries: Record<string, unknown>) => Object.entries(entries) a
 
 describe("the CSV an export writes", () => {
   it("money in dollars with two decimals, dates as stored, references as id and label", () => {
-    const columns = csvColumns(fieldsOf({ name: products.fields.name, price: products.fields.price, categoryId: products.fields.categoryId, createdAt: { type: "datetime", label: "Created", write: "never" } }), {
-      categoryId: new Map([[3, "Cables"]]),
-    });
-    const csv = toCsv(columns, [{ name: "Plug", price: 1234, categoryId: 3, createdAt: "2026-01-02T03:04:05.000Z" }, { name: "Free", price: 5, categoryId: 9 }]);
+    const columns = csvColumns(
+      fieldsOf({
+        name: products.fields.name,
+        price: products.fields.price,
+        categoryId: products.fields.categoryId,
+        createdAt: { type: "datetime", label: "Created", write: "never" },
+      }),
+      {
+        categoryId: new Map([[3, "Cables"]]),
+      },
+    );
+    const csv = toCsv(columns, [
+      { name: "Plug", price: 1234, categoryId: 3, createdAt: "2026-01-02T03:04:05.000Z" },
+      { name: "Free", price: 5, categoryId: 9 },
+    ]);
     expect(csv).toBe("Name,Price,Category ID,Category,Created\r\nPlug,12.34,3,Cables,2026-01-02T03:04:05.000Z\r\nFree,0.05,9,,\r\n");
   });
 

@@ -5,7 +5,8 @@ import { lazyRetry } from "./lazy-retry";
 import { modulesForPath, moduleLoader, OVERRIDE_MODULES, ROUTE_MODULES } from "./route-modules";
 
 const Page = () => createElement("p", null, "the page");
-const inSuspense = (component: ReturnType<typeof lazyRetry>) => renderToString(createElement(Suspense, { fallback: createElement("p", null, "loading") }, createElement(component)));
+const inSuspense = (component: ReturnType<typeof lazyRetry>) =>
+  renderToString(createElement(Suspense, { fallback: createElement("p", null, "loading") }, createElement(component)));
 
 describe("lazyRetry", () => {
   it("renders a module that has already arrived in the same pass, without its fallback", async () => {
@@ -40,7 +41,8 @@ describe("lazyRetry", () => {
 });
 
 describe("modulesForPath", () => {
-  const names = (path: string, override?: string) => modulesForPath(path, () => override).map((load) => Object.entries({ ...ROUTE_MODULES, ...OVERRIDE_MODULES }).find(([, l]) => l === load)?.[0]);
+  const names = (path: string, override?: string) =>
+    modulesForPath(path, () => override).map((load) => Object.entries({ ...ROUTE_MODULES, ...OVERRIDE_MODULES }).find(([, l]) => l === load)?.[0]);
   it.each([
     ["/", ["shell", "dashboard"]],
     ["/profile", ["shell", "profile"]],
@@ -50,5 +52,6 @@ describe("modulesForPath", () => {
     ["/customers/show/7", ["shell", "show"]],
     ["/customers/nonsense/7", ["shell", "notFound"]],
   ])("%s renders %j", (path, expected) => expect(names(path)).toEqual(expected));
-  it("adds a record page's override where the definitions name one", () => expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
+  it("adds a record page's override where the definitions name one", () =>
+    expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
 });

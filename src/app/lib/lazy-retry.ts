@@ -24,4 +24,5 @@ export function lazyRetry<T extends ComponentType<any>>(load: ModuleLoader<{ def
 
 /** The browser's words for a module that did not arrive, which no operator should read. */
 export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(error.message);
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(error.message);

@@ -4,7 +4,16 @@ import { onKeyDownForTypeAhead, setPaletteShown, takeTypeAhead, TYPE_AHEAD_MAX_M
 /** A keydown as the browser gives it; `held` says whether it was kept from the page. */
 function press(key: string, mods: Partial<Pick<KeyboardEvent, "ctrlKey" | "metaKey" | "altKey" | "isComposing">> = {}) {
   let held = false;
-  const event = { key, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...mods, preventDefault: () => (held = true), stopPropagation: () => undefined };
+  const event = {
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    isComposing: false,
+    ...mods,
+    preventDefault: () => (held = true),
+    stopPropagation: () => undefined,
+  };
   onKeyDownForTypeAhead(event as unknown as KeyboardEvent);
   return held;
 }

@@ -47,6 +47,10 @@ describe("the body a form sends", () => {
       ],
       version: 3,
     });
-    expect(toPayload(orderFields, { customerId: 1, assigneeId: 2, items: [{ productId: 4, quantity: 3 }] }, "create")).toEqual({ customerId: 1, assigneeId: 2, items: [{ productId: 4, quantity: 3 }] });
+    expect(toPayload(orderFields, { customerId: 1, assigneeId: 2, items: [{ productId: 4, quantity: 3 }] }, "create")).toEqual({
+      customerId: 1,
+      assigneeId: 2,
+      items: [{ productId: 4, quantity: 3 }],
+    });
   });
 });

@@ -54,8 +54,15 @@ describe("a role's rules as a grid", () => {
       { resource: "customers", action: "read" },
     ];
     const all = setCellState(start, "products", "read", "all");
-    expect(all).toEqual([{ resource: "orders", action: "read" }, { resource: "products", action: "read" }, { resource: "customers", action: "read" }]);
-    expect(setCellState(all, "products", "read", "none")).toEqual([{ resource: "orders", action: "read" }, { resource: "customers", action: "read" }]);
+    expect(all).toEqual([
+      { resource: "orders", action: "read" },
+      { resource: "products", action: "read" },
+      { resource: "customers", action: "read" },
+    ]);
+    expect(setCellState(all, "products", "read", "none")).toEqual([
+      { resource: "orders", action: "read" },
+      { resource: "customers", action: "read" },
+    ]);
     const custom = setCellState(all, "products", "update", "custom");
     expect(custom.at(-1)).toEqual(customStart("products", "update"));
     expect(custom.at(-1)?.fields).toContain("stock");
@@ -103,7 +110,12 @@ describe("row conditions", () => {
     expect(whereOf(conditions)).toEqual(where);
     // An unfinished condition is not sent; nothing left is no condition at all.
     expect(whereOf([{ field: "status", op: "in", value: [] }])).toBeUndefined();
-    expect(whereOf([{ field: "status", op: "eq" }, { field: "assigneeId", op: "me" }])).toEqual({ assigneeId: ME });
+    expect(
+      whereOf([
+        { field: "status", op: "eq" },
+        { field: "assigneeId", op: "me" },
+      ]),
+    ).toEqual({ assigneeId: ME });
   });
 
   it("tidies a rule to what the server wants", () => {

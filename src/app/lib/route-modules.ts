@@ -65,15 +65,15 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
         ? ROUTE_MODULES.profile
         : first === "trash" && action === undefined
           ? ROUTE_MODULES.trash
-        : action === undefined
-          ? ROUTE_MODULES.list
-          : action === "create" && rest.length === 0
-            ? ROUTE_MODULES.create
-            : action === "edit" && rest.length === 1
-              ? ROUTE_MODULES.edit
-              : action === "show" && rest.length === 1
-                ? ROUTE_MODULES.show
-                : ROUTE_MODULES.notFound;
+          : action === undefined
+            ? ROUTE_MODULES.list
+            : action === "create" && rest.length === 0
+              ? ROUTE_MODULES.create
+              : action === "edit" && rest.length === 1
+                ? ROUTE_MODULES.edit
+                : action === "show" && rest.length === 1
+                  ? ROUTE_MODULES.show
+                  : ROUTE_MODULES.notFound;
   const override = page === ROUTE_MODULES.show ? OVERRIDE_MODULES[showOverride(first) ?? ""] : undefined;
   return [ROUTE_MODULES.shell, page, ...(override ? [override] : [])];
 }

@@ -28,7 +28,11 @@ describe("a refused restore", () => {
 
   it("names each field, its reason, and who holds a taken value", () => {
     const refusal = refusalOf(
-      error({ code: "DUPLICATE", errors: { email: ["This email is taken by Ada Lovelace now"] }, body: { holders: { email: { id: 12, label: "Ada Lovelace" } } } }),
+      error({
+        code: "DUPLICATE",
+        errors: { email: ["This email is taken by Ada Lovelace now"] },
+        body: { holders: { email: { id: 12, label: "Ada Lovelace" } } },
+      }),
       "fallback",
     );
     expect(refusal).toEqual({
@@ -40,7 +44,9 @@ describe("a refused restore", () => {
   });
 
   it("a reference that is gone has no holder; an answer without fields keeps its message", () => {
-    expect(refusalOf(error({ statusCode: 422, code: "VALIDATION_FAILED", errors: { categoryId: ["No such category"] } }), "x").fields).toEqual([{ field: "categoryId", messages: ["No such category"] }]);
+    expect(refusalOf(error({ statusCode: 422, code: "VALIDATION_FAILED", errors: { categoryId: ["No such category"] } }), "x").fields).toEqual([
+      { field: "categoryId", messages: ["No such category"] },
+    ]);
     expect(refusalOf(error({ statusCode: 404, code: "NOT_FOUND", message: "gone" }), "x")).toMatchObject({ code: "NOT_FOUND", message: "gone", fields: [] });
     expect(refusalOf(new Error(""), "Unexpected")).toEqual({ message: "Unexpected", fields: [] });
   });

@@ -43,8 +43,7 @@ export function OrderShow({ def, id }: OverrideProps) {
     void steps.query.refetch();
   };
   const field = (name: string) => def.fields[name] ?? { type: "datetime" as const, label: name === "createdAt" ? "Created" : name, write: "never" as const };
-  const reference = (name: "customerId" | "assigneeId") =>
-    order && <ReferenceCell field={def.fields[name]} value={order[name]} />;
+  const reference = (name: "customerId" | "assigneeId") => order && <ReferenceCell field={def.fields[name]} value={order[name]} />;
   const stamps = STAMPS.filter((name) => order?.[name]);
 
   const details = order && (
@@ -66,7 +65,11 @@ export function OrderShow({ def, id }: OverrideProps) {
             <FieldValue field={field(name)} value={order[name]} />
           </Descriptions.Item>
         ))}
-        {order.reason !== undefined && <Descriptions.Item label={fieldLabel(def, "reason")} span={2}>{String(order.reason)}</Descriptions.Item>}
+        {order.reason !== undefined && (
+          <Descriptions.Item label={fieldLabel(def, "reason")} span={2}>
+            {String(order.reason)}
+          </Descriptions.Item>
+        )}
         {order.notes !== undefined && (
           <Descriptions.Item label={fieldLabel(def, "notes")} span={2}>
             <FieldValue field={def.fields.notes} value={order.notes} />
@@ -111,7 +114,11 @@ export function OrderShow({ def, id }: OverrideProps) {
         </>
       }
     >
-      {order ? <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
+      {order ? (
+        <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden />
+      ) : (
+        <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>
+      )}
     </Show>
   );
 }

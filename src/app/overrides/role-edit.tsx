@@ -7,5 +7,9 @@ import type { OverrideProps } from "./index";
  * page's width.
  */
 export default function RoleEdit({ def, id }: OverrideProps) {
-  return id === undefined ? <EntityForm key={def.name} def={def} mode="create" wide /> : <EntityForm key={`${def.name}-${id}`} def={def} mode="edit" id={id} wide />;
+  return id === undefined ? (
+    <EntityForm key={def.name} def={def} mode="create" wide />
+  ) : (
+    <EntityForm key={`${def.name}-${id}`} def={def} mode="edit" id={id} wide />
+  );
 }

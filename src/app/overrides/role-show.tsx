@@ -56,7 +56,9 @@ export default function RoleShow({ def, id }: OverrideProps) {
             children: (
               <>
                 <RelatedList related={members} id={roleId} value={key} />
-                <Link to={listUrl(staff.name, [{ field: memberField, operator: "in", value: [key] }])}>{t("roleEditor.membersInList", { what: entityLabel(staff).toLowerCase() })}</Link>
+                <Link to={listUrl(staff.name, [{ field: memberField, operator: "in", value: [key] }])}>
+                  {t("roleEditor.membersInList", { what: entityLabel(staff).toLowerCase() })}
+                </Link>
               </>
             ),
           },
@@ -99,7 +101,11 @@ export default function RoleShow({ def, id }: OverrideProps) {
           )}
         </Descriptions>
       )}
-      {role ? <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden /> : <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>}
+      {role ? (
+        <Tabs items={tabs} activeKey={tab} onChange={openTab} destroyOnHidden />
+      ) : (
+        <Typography.Text type="secondary">{t("common.loading")}</Typography.Text>
+      )}
     </Show>
   );
 }

@@ -12,7 +12,6 @@ import { orders } from "../../domain/entities";
 import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
 
-
 /** What the server sends: the figures of what this role may read, the others left out. */
 type Figures = Pick<DashboardStats, "asOf" | "scope" | "basis"> & Partial<Omit<DashboardStats, "asOf" | "scope" | "basis">>;
 
@@ -64,7 +63,14 @@ function ShortList<T>({ items, empty, render }: { items: T[]; empty: string; ren
         return (
           <li
             key={i}
-            style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, padding: "8px 0", borderTop: i ? `1px solid ${token.colorSplit}` : undefined }}
+            style={{
+              display: "flex",
+              justifyContent: "space-between",
+              alignItems: "center",
+              gap: 12,
+              padding: "8px 0",
+              borderTop: i ? `1px solid ${token.colorSplit}` : undefined,
+            }}
           >
             <span style={{ minWidth: 0 }}>{main}</span>
             {figure}
@@ -157,9 +163,16 @@ export default function DashboardPage() {
           {revenue && <Figure title={my("revenueThisMonth")} value={money(revenue.thisMonth)} note={month(revenue.thisMonthStart)} />}
           {revenue && <Figure title={my("revenueLastMonth")} value={money(revenue.lastMonth)} note={month(revenue.lastMonthStart)} />}
           {openOrders !== undefined && (
-            <Figure title={my("openOrders")} value={number(openOrders)} note={t("dashboard.openOrdersNote")} to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])} />
+            <Figure
+              title={my("openOrders")}
+              value={number(openOrders)}
+              note={t("dashboard.openOrdersNote")}
+              to={listUrl("orders", [{ field: "status", operator: "in", value: OPEN_STATUSES }])}
+            />
           )}
-          {customers !== undefined && <Figure title={my("customers")} value={number(customers)} note={own ? t("dashboard.customersOwn") : t("dashboard.customersAll")} to="/customers" />}
+          {customers !== undefined && (
+            <Figure title={my("customers")} value={number(customers)} note={own ? t("dashboard.customersOwn") : t("dashboard.customersAll")} to="/customers" />
+          )}
         </Row>
       )}
 
@@ -167,7 +180,10 @@ export default function DashboardPage() {
         <Row gutter={[16, 16]}>
           {ordersPerDay && (
             <Col xs={24} xl={ordersByStatus ? 14 : 24}>
-              <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}>
+              <Panel
+                title={my("ordersPerDay")}
+                extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}
+              >
                 <OrdersPerDayChart data={ordersPerDay} linkFor={dayOrdersUrl} />
               </Panel>
             </Col>
@@ -188,11 +204,7 @@ export default function DashboardPage() {
             <Col xs={24} xl={topCustomers ? 12 : 24}>
               <Panel
                 title={t("dashboard.lowStock")}
-                extra={
-                  <Link to={lowStockListUrl(lowStock.threshold)}>
-                    {t("dashboard.lowStockLink", { count: lowStock.threshold })}
-                  </Link>
-                }
+                extra={<Link to={lowStockListUrl(lowStock.threshold)}>{t("dashboard.lowStockLink", { count: lowStock.threshold })}</Link>}
               >
                 <ShortList
                   items={lowStock.items}
@@ -204,7 +216,9 @@ export default function DashboardPage() {
                         <Typography.Text type="secondary">{p.sku}</Typography.Text>
                       </Space>
                     ),
-                    figure: <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? t("dashboard.outOfStock") : t("dashboard.left", { count: p.stock })}</Tag>,
+                    figure: (
+                      <Tag color={p.stock === 0 ? "red" : "orange"}>{p.stock === 0 ? t("dashboard.outOfStock") : t("dashboard.left", { count: p.stock })}</Tag>
+                    ),
                   })}
                 />
               </Panel>
@@ -212,7 +226,10 @@ export default function DashboardPage() {
           )}
           {topCustomers && (
             <Col xs={24} xl={lowStock ? 12 : 24}>
-              <Panel title={my("topCustomers")} extra={<Typography.Text type="secondary">{t("dashboard.paidIn", { year: new Date(stats.asOf).getUTCFullYear() })}</Typography.Text>}>
+              <Panel
+                title={my("topCustomers")}
+                extra={<Typography.Text type="secondary">{t("dashboard.paidIn", { year: new Date(stats.asOf).getUTCFullYear() })}</Typography.Text>}
+              >
                 <ShortList
                   items={topCustomers}
                   empty={t("dashboard.noPaidOrders")}
@@ -222,7 +239,10 @@ export default function DashboardPage() {
                         <Typography.Text type="secondary">{i + 1}.</Typography.Text>
                         <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
                         {/* The customer's orders, all of them: the count is this year's paid ones. */}
-                        <Link to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])} aria-label={t("dashboard.customerOrders", { name: c.name })}>
+                        <Link
+                          to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])}
+                          aria-label={t("dashboard.customerOrders", { name: c.name })}
+                        >
                           {t("dashboard.orders", { count: c.orders })}
                         </Link>
                       </Space>
@@ -238,7 +258,9 @@ export default function DashboardPage() {
 
       {!nothing && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-          {[t("dashboard.asOf", { when: date(stats.asOf, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }) }), ...bases].join(" ")}
+          {[t("dashboard.asOf", { when: date(stats.asOf, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: "UTC" }) }), ...bases].join(
+            " ",
+          )}
         </Typography.Paragraph>
       )}
     </Space>

@@ -28,7 +28,13 @@ export const useColorMode = () => useContext(ColorModeContext);
  */
 const LIGHT: ThemeConfig = {
   algorithm: theme.defaultAlgorithm,
-  token: { colorPrimary: "#1d4ed8", colorLink: "#1d4ed8", colorError: "#cf1322", colorTextDescription: "rgba(0, 0, 0, 0.62)", colorTextTertiary: "rgba(0, 0, 0, 0.62)" },
+  token: {
+    colorPrimary: "#1d4ed8",
+    colorLink: "#1d4ed8",
+    colorError: "#cf1322",
+    colorTextDescription: "rgba(0, 0, 0, 0.62)",
+    colorTextTertiary: "rgba(0, 0, 0, 0.62)",
+  },
 };
 const DARK: ThemeConfig = {
   algorithm: theme.darkAlgorithm,

@@ -9,8 +9,16 @@ function failed(status: number, data: unknown, headers: Record<string, string> =
 
 describe("our error body as Refine's HttpError", () => {
   it("keeps the code, the message and the field errors (which useForm puts on the inputs)", () => {
-    const e = toHttpError(failed(409, { code: "DUPLICATE", message: "Already taken", errors: { email: ["This email is already taken"] } }, { "x-request-id": "r-1" }));
-    expect(e).toMatchObject({ statusCode: 409, code: "DUPLICATE", message: "Already taken", errors: { email: ["This email is already taken"] }, requestId: "r-1" });
+    const e = toHttpError(
+      failed(409, { code: "DUPLICATE", message: "Already taken", errors: { email: ["This email is already taken"] } }, { "x-request-id": "r-1" }),
+    );
+    expect(e).toMatchObject({
+      statusCode: 409,
+      code: "DUPLICATE",
+      message: "Already taken",
+      errors: { email: ["This email is already taken"] },
+      requestId: "r-1",
+    });
   });
 
   it("reads the wait of a rate limit from Retry-After, else from the body", () => {
@@ -19,11 +27,17 @@ describe("our error body as Refine's HttpError", () => {
   });
 
   it("keeps the rest of the body (a version conflict's current record)", () => {
-    expect(toHttpError(failed(409, { code: "VERSION_CONFLICT", message: "Stale", current: { id: 1, version: 3 } })).body?.current).toEqual({ id: 1, version: 3 });
+    expect(toHttpError(failed(409, { code: "VERSION_CONFLICT", message: "Stale", current: { id: 1, version: 3 } })).body?.current).toEqual({
+      id: 1,
+      version: 3,
+    });
   });
 
   it("says so when the server cannot be reached, and ignores codes not in the catalogue", () => {
-    expect(toHttpError(new AxiosError("Network Error", "ERR_NETWORK"))).toMatchObject({ statusCode: 0, message: expect.stringMatching(/^Can.t reach the server — check your connection$/) });
+    expect(toHttpError(new AxiosError("Network Error", "ERR_NETWORK"))).toMatchObject({
+      statusCode: 0,
+      message: expect.stringMatching(/^Can.t reach the server — check your connection$/),
+    });
     expect(toHttpError(failed(418, { code: "TEAPOT", message: "No" })).code).toBeUndefined();
   });
 });

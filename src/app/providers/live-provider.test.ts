@@ -54,7 +54,9 @@ describe("the live provider", () => {
     live.subscribe({ channel: "resources/orders", types: ["*"], callback: page6, params: { subscriptionType: "useOne", id: "6" } });
     live.subscribe({ channel: "resources/customers", types: ["*"], callback: customers });
     FakeSource.made[0].emit("change", change({ action: "transition", id: 5 }));
-    expect(list).toHaveBeenCalledWith(expect.objectContaining({ channel: "resources/orders", type: "updated", payload: expect.objectContaining({ ids: [5], actorName: "Max", actorId: 2 }) }));
+    expect(list).toHaveBeenCalledWith(
+      expect.objectContaining({ channel: "resources/orders", type: "updated", payload: expect.objectContaining({ ids: [5], actorName: "Max", actorId: 2 }) }),
+    );
     expect(page5).toHaveBeenCalledTimes(1);
     expect(page6).not.toHaveBeenCalled();
     expect(customers).not.toHaveBeenCalled();

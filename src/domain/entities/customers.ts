@@ -12,10 +12,26 @@ export const customers: EntityDef<"customers"> = {
   fields: {
     name: { type: "text", label: "Name", required: true, min: NAME_MIN, max: NAME_MAX, write: "always", column: true, search: true },
     email: { type: "email", label: "Email", required: true, max: EMAIL_MAX, unique: true, lowercase: true, write: "always", column: true, search: true },
-    phone: { type: "text", label: "Phone", pattern: PHONE_PATTERN, patternMessage: "Digits, spaces, ( ) and - only, 7 to 20 characters, an optional leading +", write: "always", search: true },
+    phone: {
+      type: "text",
+      label: "Phone",
+      pattern: PHONE_PATTERN,
+      patternMessage: "Digits, spaces, ( ) and - only, 7 to 20 characters, an optional leading +",
+      write: "always",
+      search: true,
+    },
     company: { type: "text", label: "Company", min: NAME_MIN, max: NAME_MAX, write: "always", column: true, search: true },
     tier: { type: "enum", label: "Tier", required: true, options: TIERS, defaultValue: "standard", write: "always", column: true },
-    creditLimit: { type: "money", label: "Credit limit", required: true, min: CREDIT_LIMIT_MIN, max: CREDIT_LIMIT_MAX, defaultValue: 0, write: "always", column: true },
+    creditLimit: {
+      type: "money",
+      label: "Credit limit",
+      required: true,
+      min: CREDIT_LIMIT_MIN,
+      max: CREDIT_LIMIT_MAX,
+      defaultValue: 0,
+      write: "always",
+      column: true,
+    },
     ownerId: {
       type: "reference",
       label: "Owner",

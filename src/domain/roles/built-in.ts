@@ -71,9 +71,21 @@ const auditor: RoleRule[] = [
 
 export const BUILT_IN_ROLES: readonly RoleData[] = [
   { key: ADMIN_ROLE, name: "Admin", description: "Runs the system: staff accounts, roles, and everything managers do.", requireTwoFactor: false, rules: admin },
-  { key: "manager", name: "Manager", description: "Keeps the catalogue, customers and orders; moves orders through every step.", requireTwoFactor: false, rules: manager },
+  {
+    key: "manager",
+    name: "Manager",
+    description: "Keeps the catalogue, customers and orders; moves orders through every step.",
+    requireTwoFactor: false,
+    rules: manager,
+  },
   { key: "agent", name: "Agent", description: "Works their own customers and orders.", requireTwoFactor: false, rules: agent },
-  { key: "auditor", name: "Auditor", description: "Reads everything they may, changes nothing, follows the audit log.", requireTwoFactor: false, rules: auditor },
+  {
+    key: "auditor",
+    name: "Auditor",
+    description: "Reads everything they may, changes nothing, follows the audit log.",
+    requireTwoFactor: false,
+    rules: auditor,
+  },
 ];
 
 export const BUILT_IN_ROLE_KEYS = BUILT_IN_ROLES.map((r) => r.key);

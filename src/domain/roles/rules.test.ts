@@ -90,7 +90,8 @@ describe("the guards no rule can lift", () => {
 
   it("only the admin role writes staff and roles", () => {
     const other = ability(everything, "superuser");
-    for (const r of ["staff", "roles"] as const) for (const act of ["create", "update", "delete"] as const) expect(canDo(other, act, r, { id: 99 })).toBe(false);
+    for (const r of ["staff", "roles"] as const)
+      for (const act of ["create", "update", "delete"] as const) expect(canDo(other, act, r, { id: 99 })).toBe(false);
     const admin = defineAbilityFor({ id: SELF, role: "admin" });
     expect(canDo(admin, "update", "staff", { id: 99 })).toBe(true);
     expect(canDo(admin, "create", "roles")).toBe(true);
@@ -141,8 +142,15 @@ describe("the rule schema", () => {
   });
 
   it("names the rule and the part at fault", () => {
-    expect(problems([{ resource: "orders", action: "read" }, { resource: "nope", action: "read" }])).toEqual(["1.resource: Not a resource"]);
-    expect(problems([{ resource: "customers", action: "read", fields: ["name"], where: { tier: "gold" } }])).toEqual(["0.where: tier is not a field this role can read"]);
+    expect(
+      problems([
+        { resource: "orders", action: "read" },
+        { resource: "nope", action: "read" },
+      ]),
+    ).toEqual(["1.resource: Not a resource"]);
+    expect(problems([{ resource: "customers", action: "read", fields: ["name"], where: { tier: "gold" } }])).toEqual([
+      "0.where: tier is not a field this role can read",
+    ]);
     expect(problems([{ resource: "orders", action: "read", where: { total: { $gte: 1 } } }])[0]).toMatch(/^0\.where\.total: /);
   });
 

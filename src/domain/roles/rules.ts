@@ -61,7 +61,11 @@ const ruleShape = z.strictObject(
   {
     resource: z.string({ error: message("ruleResource") }),
     action: z.enum(RULE_ACTIONS, { error: message("oneOf", { options: RULE_ACTIONS.join(", ") }) }),
-    fields: z.array(z.string(), { error: message("ruleFieldList") }).min(1, { error: message("ruleFieldList") }).max(100).optional(),
+    fields: z
+      .array(z.string(), { error: message("ruleFieldList") })
+      .min(1, { error: message("ruleFieldList") })
+      .max(100)
+      .optional(),
     where: z.record(z.string(), whereValue, { error: message("ruleWhereValue") }).optional(),
     deny: z.boolean({ error: message("notBoolean") }).optional(),
   },

@@ -35,7 +35,10 @@ export async function productsOf(reader: Reader, ids: number[]): Promise<Map<num
 
 async function priceItems(w: WriteState, items: { productId: number; quantity: number }[]): Promise<Item[]> {
   const errors: FieldErrors = {};
-  const products = await productsOf(w.tx, items.map((i) => i.productId));
+  const products = await productsOf(
+    w.tx,
+    items.map((i) => i.productId),
+  );
   // A line already on the order keeps the price it was added at.
   const previous = [...(((w.before?.items as Item[] | undefined) ?? []) as Item[])];
   const priced = items.map((item, i) => {

@@ -28,7 +28,9 @@ export const roleRules: ResourceRules = {
 
   async invariant(op, target: Row, _body, reader) {
     if (op === "update" && target.key === ADMIN_ROLE)
-      throw new AppError("VALIDATION_FAILED", "The admin role cannot be changed: it is the one that manages staff and roles.", { key: [message("adminRoleFixed")] });
+      throw new AppError("VALIDATION_FAILED", "The admin role cannot be changed: it is the one that manages staff and roles.", {
+        key: [message("adminRoleFixed")],
+      });
     if (op !== "delete") return;
     if (target.builtIn === true) throw new AppError("FORBIDDEN", `${String(target.name)} is a built-in role: it can be changed, not deleted.`);
     const members = await countMembers(reader, target.key);

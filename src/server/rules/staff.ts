@@ -20,8 +20,7 @@ export const staffRules: ResourceRules = {
     // In the write's transaction the admins are locked: two admins demoting each other at once
     // through two servers cannot both pass.
     const others = tx ? (await tx.lockActiveAdmins()).filter((s) => s.id !== target.id).length : await reader.countActiveAdmins(target.id);
-    if (!others)
-      throw new AppError("LAST_ADMIN", `${String(target.name)} is the last active admin. Make someone else an admin first.`);
+    if (!others) throw new AppError("LAST_ADMIN", `${String(target.name)} is the last active admin. Make someone else an admin first.`);
   },
 
   async beforeWrite(w) {

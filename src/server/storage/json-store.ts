@@ -190,7 +190,14 @@ class JsonTx extends JsonReader implements Tx {
 
   async audit(event: AuditRecord) {
     const { email, ...rest } = event;
-    const row: Row = { id: this.store.nextId("audit-events"), ...rest, ...(email !== undefined ? { email } : {}), createdAt: event.at, updatedAt: event.at, version: 1 };
+    const row: Row = {
+      id: this.store.nextId("audit-events"),
+      ...rest,
+      ...(email !== undefined ? { email } : {}),
+      createdAt: event.at,
+      updatedAt: event.at,
+      version: 1,
+    };
     this.changed()["audit-events"].push(row);
     return row;
   }

@@ -31,7 +31,12 @@ export function filterMatches({ field, op, values }: Filter, row: Row): boolean 
       return present(x) && (x as Scalar) <= value;
     case "like":
       // A literal, case-insensitive substring: never a regular expression.
-      return present(x) && String(x).toLowerCase().includes(value as string);
+      return (
+        present(x) &&
+        String(x)
+          .toLowerCase()
+          .includes(value as string)
+      );
   }
 }
 

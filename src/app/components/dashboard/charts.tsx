@@ -160,7 +160,14 @@ export function OrdersByStatusChart({ data, linkFor }: { data: { status: string;
                 );
               })}
               <AxisLeft scale={y} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
-              <AxisBottom top={innerHeight} scale={x} {...countAxis(x, number)} stroke={colors.axis} tickStroke={colors.axis} tickLabelProps={colors.tickLabel} />
+              <AxisBottom
+                top={innerHeight}
+                scale={x}
+                {...countAxis(x, number)}
+                stroke={colors.axis}
+                tickStroke={colors.axis}
+                tickLabelProps={colors.tickLabel}
+              />
             </Group>
           </svg>
         );

@@ -128,7 +128,9 @@ function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
       return <Input.Password autoComplete="new-password" maxLength={field.max} disabled={disabled} />;
     case "enum":
       if (field.optionsFrom) return <OptionsFromSelect field={field} disabled={disabled} allowClear={!field.required} />;
-      return <Select options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))} disabled={disabled} allowClear={!field.required} />;
+      return (
+        <Select options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))} disabled={disabled} allowClear={!field.required} />
+      );
     case "boolean":
       return <Switch disabled={disabled} />;
     case "integer":
@@ -136,7 +138,11 @@ function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
     case "money":
       return <MoneyInput disabled={disabled} />;
     case "reference":
-      return field.reference ? <ReferenceSelect resource={field.reference} where={field.referenceWhere} disabled={disabled} allowClear={!field.required} /> : <Input disabled />;
+      return field.reference ? (
+        <ReferenceSelect resource={field.reference} where={field.referenceWhere} disabled={disabled} allowClear={!field.required} />
+      ) : (
+        <Input disabled />
+      );
     default:
       return <Input maxLength={field.max} disabled={disabled} />;
   }

@@ -40,7 +40,8 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
   const { selectProps, query: found } = useSelect<BaseRecord>({
     resource: "products",
-    optionLabel: ((p: BaseRecord) => t("orderPage.lines.option", { name: String(p.name), sku: String(p.sku), price: money(p.price as number), stock: String(p.stock) })) as never,
+    optionLabel: ((p: BaseRecord) =>
+      t("orderPage.lines.option", { name: String(p.name), sku: String(p.sku), price: money(p.price as number), stock: String(p.stock) })) as never,
     optionValue: "id" as never,
     filters: [{ field: "status", operator: "eq", value: "active" }],
     onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),

@@ -44,7 +44,8 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
   for (const o of selectProps.options ?? []) seen.current.set(o.value, o.label);
   // Until the chosen record's label is in, antd would show the bare id as the label: say it is loading instead.
   const labelRender = ({ value: v }: { label?: React.ReactNode; value: string | number }) =>
-    seen.current.get(v) ?? (defaultValueQuery.isPending || defaultValueQuery.isFetching ? <span className="sb-label-loading">{t("common.loading")}</span> : `#${String(v)}`);
+    seen.current.get(v) ??
+    (defaultValueQuery.isPending || defaultValueQuery.isFetching ? <span className="sb-label-loading">{t("common.loading")}</span> : `#${String(v)}`);
   const normalized = multiple ? selected.map((v) => Number(v)) : selected.length ? Number(selected[0]) : undefined;
   return (
     <Select

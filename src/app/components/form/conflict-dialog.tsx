@@ -48,9 +48,7 @@ export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwri
           type="warning"
           showIcon
           message={t("conflict.notSaved")}
-          description={
-            clashes ? t("conflict.clashes", { count: clashes }) : t("conflict.noClash")
-          }
+          description={clashes ? t("conflict.clashes", { count: clashes }) : t("conflict.noClash")}
         />
         <DiffTable<ConflictRow>
           rows={rows}
@@ -59,8 +57,16 @@ export function ConflictDialog({ open, rows, fields, saving, onReload, onOverwri
           marks={(r) => r.clash && <Tag color="red">{t("conflict.bothChanged")}</Tag>}
           columns={[
             { key: "base", title: t("conflict.opened"), render: (r) => <Value field={fields[r.name]} value={r.base} /> },
-            { key: "theirs", title: t("conflict.theirs"), render: (r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
-            { key: "mine", title: t("conflict.yours"), render: (r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>{t("conflict.unchanged")}</Tag>) },
+            {
+              key: "theirs",
+              title: t("conflict.theirs"),
+              render: (r) => (r.theyChanged ? <Value field={fields[r.name]} value={r.theirs} /> : <Tag>{t("conflict.unchanged")}</Tag>),
+            },
+            {
+              key: "mine",
+              title: t("conflict.yours"),
+              render: (r) => (r.iChanged ? <Value field={fields[r.name]} value={r.mine} /> : <Tag>{t("conflict.unchanged")}</Tag>),
+            },
           ]}
         />
       </Space>

@@ -22,7 +22,8 @@ const ConflictDialog = lazy(() => import("./conflict-dialog").then((m) => ({ def
 type Values = Record<string, unknown>;
 
 // An input the user can type into or pick with (a select's search box is read-only until it may search); fixed fields are disabled.
-const FIRST_FIELD = 'input:not([disabled]):not([type="hidden"]):is(:not([readonly]), [role="combobox"]), textarea:not([disabled]), button[role="switch"]:not([disabled])';
+const FIRST_FIELD =
+  'input:not([disabled]):not([type="hidden"]):is(:not([readonly]), [role="combobox"]), textarea:not([disabled]), button[role="switch"]:not([disabled])';
 
 /** Field errors land on their inputs; a notification only for what no input can show. */
 function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode, l: Locale) {
@@ -108,10 +109,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     fieldsRef.current = fields;
   }, [fields]);
   const fixed = useMemo(() => (mode === "create" ? fixedCreateValues(def, ability) : {}), [def, ability, mode]);
-  const initialValues = useMemo(
-    () => (mode === "create" ? { ...createDefaults(def), ...fixed } : record),
-    [mode, def, fixed, record],
-  );
+  const initialValues = useMemo(() => (mode === "create" ? { ...createDefaults(def), ...fixed } : record), [mode, def, fixed, record]);
 
   // The first field the user may change takes the focus when the form opens (once its record is in).
   // A callback ref in state: the form's box may be attached after the first commit (Refine's page frame).
@@ -152,33 +150,33 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   // The form is always mounted (useForm resets it when the record arrives), empty until then.
   const body = (
     <div ref={setRoot}>
-    <ServerErrorsContext.Provider value={serverErrors}>
-    <Form
-      {...formProps}
-      initialValues={initialValues}
-      layout="vertical"
-      style={{ maxWidth: wide ? undefined : 640 }}
-      onFinish={(values: Values) => {
-        submitted.current = { ...values, ...fixed };
-        return onFinish(toPayload(fields, submitted.current, mode, record)).catch(() => undefined);
-      }}
-      scrollToFirstError
-    >
-      {mode === "edit" && !record ? (
-        <Spin />
-      ) : (
-        fields.map(([name, field]) =>
-          wide && field.type !== "rules" ? (
-            <div key={name} style={{ maxWidth: 640 }}>
-              <FieldInput name={name} field={field} mode={mode} fixed={name in fixed} />
-            </div>
+      <ServerErrorsContext.Provider value={serverErrors}>
+        <Form
+          {...formProps}
+          initialValues={initialValues}
+          layout="vertical"
+          style={{ maxWidth: wide ? undefined : 640 }}
+          onFinish={(values: Values) => {
+            submitted.current = { ...values, ...fixed };
+            return onFinish(toPayload(fields, submitted.current, mode, record)).catch(() => undefined);
+          }}
+          scrollToFirstError
+        >
+          {mode === "edit" && !record ? (
+            <Spin />
           ) : (
-            <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />
-          ),
-        )
-      )}
-    </Form>
-    </ServerErrorsContext.Provider>
+            fields.map(([name, field]) =>
+              wide && field.type !== "rules" ? (
+                <div key={name} style={{ maxWidth: 640 }}>
+                  <FieldInput name={name} field={field} mode={mode} fixed={name in fixed} />
+                </div>
+              ) : (
+                <FieldInput key={name} name={name} field={field} mode={mode} fixed={name in fixed} />
+              ),
+            )
+          )}
+        </Form>
+      </ServerErrorsContext.Provider>
     </div>
   );
 
@@ -202,7 +200,10 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       </LazyBoundary>
     ) : null;
 
-  const title = mode === "create" ? l.t("form.newTitle", { what: l.singular(def).toLowerCase() }) : l.t("form.editTitle", { what: record ? String(record[def.recordLabel] ?? "") : l.singular(def).toLowerCase() });
+  const title =
+    mode === "create"
+      ? l.t("form.newTitle", { what: l.singular(def).toLowerCase() })
+      : l.t("form.editTitle", { what: record ? String(record[def.recordLabel] ?? "") : l.singular(def).toLowerCase() });
   const save = { ...saveButtonProps, loading: mutation.isPending };
   const list = <ListButton resource={def.name}>{l.entityLabel(def)}</ListButton>;
   if (mode === "create")

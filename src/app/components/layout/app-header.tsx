@@ -63,7 +63,11 @@ export function AppHeader() {
         />
         <Space size={phone ? "small" : "middle"} data-testid="session">
           {user && (
-            <Link to="/profile" aria-label={phone ? t("header.profile") : `${user.name ?? ""} — ${t("header.profile")}`} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
+            <Link
+              to="/profile"
+              aria-label={phone ? t("header.profile") : `${user.name ?? ""} — ${t("header.profile")}`}
+              style={{ display: "inline-flex", alignItems: "center", gap: 6 }}
+            >
               <UserOutlined />
               {!phone && (
                 <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>

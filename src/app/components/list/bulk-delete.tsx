@@ -15,7 +15,8 @@ interface Outcome {
   refused?: string;
 }
 
-const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) => recordLabel(def, record) ?? l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
+const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) =>
+  recordLabel(def, record) ?? l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
 
 interface BulkDeleteProps {
   def: EntityDef;

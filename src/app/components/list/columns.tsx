@@ -19,7 +19,12 @@ export interface RecordLink {
  * `link` column's cell is a real link to the record (middle-click, open in a new tab), the rest of
  * the row opens it by click (the list's onRow).
  */
-export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] | undefined, sorters?: CrudSort[], link?: RecordLink): TableColumnType<BaseRecord>[] {
+export function fieldColumns(
+  fields: NamedField[],
+  rows: readonly BaseRecord[] | undefined,
+  sorters?: CrudSort[],
+  link?: RecordLink,
+): TableColumnType<BaseRecord>[] {
   return fields.map(([name, field]) => {
     const pageIds = field.type === "reference" ? idsOf(rows, name) : [];
     const numeric = field.type === "money" || field.type === "integer";
@@ -33,7 +38,12 @@ export function fieldColumns(fields: NamedField[], rows: readonly BaseRecord[] |
       // null, not undefined, when unsorted: the column stays controlled, so antd keeps no order of its own.
       sortOrder: sorters ? (getDefaultSortOrder(name, sorters) ?? null) : undefined,
       render: (value: unknown, record: BaseRecord) => {
-        const shown = field.type === "reference" ? <ReferenceCell field={field} value={value} pageIds={pageIds} /> : <FieldValue field={field} value={value} name={name} compact />;
+        const shown =
+          field.type === "reference" ? (
+            <ReferenceCell field={field} value={value} pageIds={pageIds} />
+          ) : (
+            <FieldValue field={field} value={value} name={name} compact />
+          );
         return link?.field === name && field.type !== "reference" ? (
           <Link className="sb-record-link" to={link.href(record)}>
             {shown}

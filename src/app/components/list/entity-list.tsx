@@ -108,7 +108,10 @@ export function EntityList({ def }: { def: EntityDef }) {
             return next;
           }),
         // The policy's row rule (a placed order is never deleted) decides which rows can be ticked.
-        getCheckboxProps: (record: BaseRecord) => ({ disabled: !canDo(ability, "delete", def.name as never, record), "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }) }),
+        getCheckboxProps: (record: BaseRecord) => ({
+          disabled: !canDo(ability, "delete", def.name as never, record),
+          "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }),
+        }),
       }
     : undefined;
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
@@ -145,9 +148,7 @@ export function EntityList({ def }: { def: EntityDef }) {
         size="middle"
         locale={{
           emptyText: (
-            <Typography.Text type="secondary">
-              {t(filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
-            </Typography.Text>
+            <Typography.Text type="secondary">{t(filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}</Typography.Text>
           ),
         }}
       />

@@ -15,7 +15,9 @@ export function ExportCsvButton({ def, filters, sorters }: { def: EntityDef; fil
     <ExportButton
       loading={exporting}
       onClick={() =>
-        run().catch((e: AppHttpError) => notification.error({ key: `${def.name}-export`, message: t("list.exportFailed"), description: e?.message ?? t("errors.unexpected") }))
+        run().catch((e: AppHttpError) =>
+          notification.error({ key: `${def.name}-export`, message: t("list.exportFailed"), description: e?.message ?? t("errors.unexpected") }),
+        )
       }
     >
       {t("list.exportCsv")}

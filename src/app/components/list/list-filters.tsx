@@ -41,13 +41,16 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
   const { t } = useLocale();
   const ability = useAbility();
   const active = logical(filters).some((f) => f.value !== undefined && f.value !== "" && !(Array.isArray(f.value) && !f.value.length));
-  const reset = () =>
-    setFilters(
-      logical(filters).map((f) => ({ ...f, value: undefined })),
-    );
+  const reset = () => setFilters(logical(filters).map((f) => ({ ...f, value: undefined })));
   return (
     <Space wrap size={[8, 8]} style={{ marginBottom: 16 }} role="search" aria-label={t("list.filters")}>
-      {search && <SearchBox value={String(valueOf(filters, "q", "eq") ?? "")} placeholder={searchPlaceholder} onSearch={(q) => setFilters([{ field: "q", operator: "eq", value: q || undefined }])} />}
+      {search && (
+        <SearchBox
+          value={String(valueOf(filters, "q", "eq") ?? "")}
+          placeholder={searchPlaceholder}
+          onSearch={(q) => setFilters([{ field: "q", operator: "eq", value: q || undefined }])}
+        />
+      )}
       {fields.map(([name, field]) => {
         const kind = filterKind(field);
         const key = fieldLabelKey(field);

@@ -23,7 +23,16 @@ export default function ReasonDialog({ open, afterClose, action, number, givesSt
   const { t, fieldLabel } = useLocale();
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Modal open={open} afterClose={afterClose} title={`${action}: ${number}`} okText={action} okButtonProps={{ danger: true, loading: saving }} cancelText={t("common.back")} onCancel={onCancel} onOk={() => form.submit()}>
+    <Modal
+      open={open}
+      afterClose={afterClose}
+      title={`${action}: ${number}`}
+      okText={action}
+      okButtonProps={{ danger: true, loading: saving }}
+      cancelText={t("common.back")}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+    >
       <Typography.Paragraph>
         {givesStockBack ? t("orderPage.reasonDialog.stockBack") : t("orderPage.reasonDialog.stockKept")} {t("orderPage.reasonDialog.why")}
       </Typography.Paragraph>

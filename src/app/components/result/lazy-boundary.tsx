@@ -25,10 +25,7 @@ function Failed({ error }: { error: unknown }) {
  */
 export function LazyBoundary({ children, fallback = null, resetKey }: { children: React.ReactNode; fallback?: React.ReactNode; resetKey?: unknown }) {
   return (
-    <ErrorBoundary
-      resetKeys={[resetKey]}
-      fallbackRender={({ error }) => <Failed error={error} />}
-    >
+    <ErrorBoundary resetKeys={[resetKey]} fallbackRender={({ error }) => <Failed error={error} />}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </ErrorBoundary>
   );

@@ -34,7 +34,17 @@ function ConditionValue({ field, multiple, value, onChange, label }: ValueProps)
   switch (field.type) {
     case "enum":
       if (field.optionsFrom)
-        return <OptionsFromSelect field={field} multiple={multiple} aria-label={label} placeholder={label} style={style} value={(multiple ? asList(value) : asOne(value)) as never} onChange={(v) => onChange(v as never)} />;
+        return (
+          <OptionsFromSelect
+            field={field}
+            multiple={multiple}
+            aria-label={label}
+            placeholder={label}
+            style={style}
+            value={(multiple ? asList(value) : asOne(value)) as never}
+            onChange={(v) => onChange(v as never)}
+          />
+        );
       return (
         <Select
           aria-label={label}
@@ -83,19 +93,51 @@ function ConditionValue({ field, multiple, value, onChange, label }: ValueProps)
             style={style}
             open={false}
             value={asList(value).map((v) => String(money ? centsToDollars(Number(v)) : v))}
-            onChange={(vs: string[]) => onChange(vs.map(Number).filter(Number.isFinite).map((n) => (money ? dollarsToCents(n) : Math.round(n))))}
+            onChange={(vs: string[]) =>
+              onChange(
+                vs
+                  .map(Number)
+                  .filter(Number.isFinite)
+                  .map((n) => (money ? dollarsToCents(n) : Math.round(n))),
+              )
+            }
           />
         );
       return money ? (
         <MoneyInput placeholder={label} style={{ width: 160 }} value={asOne(value) as number | undefined} onChange={(v) => onChange(v ?? undefined)} />
       ) : (
-        <InputNumber<number> aria-label={label} placeholder={label} precision={0} style={{ width: 160 }} value={asOne(value) as number | undefined} onChange={(v) => onChange(v ?? undefined)} />
+        <InputNumber<number>
+          aria-label={label}
+          placeholder={label}
+          precision={0}
+          style={{ width: 160 }}
+          value={asOne(value) as number | undefined}
+          onChange={(v) => onChange(v ?? undefined)}
+        />
       );
     }
     default:
       if (multiple)
-        return <Select mode="tags" aria-label={label} placeholder={label} style={style} open={false} value={asList(value).map(String)} onChange={(vs: string[]) => onChange(vs)} />;
-      return <Input aria-label={label} placeholder={label} style={{ width: 200 }} value={asOne(value) === undefined ? "" : String(asOne(value))} onChange={(e) => onChange(e.target.value || undefined)} />;
+        return (
+          <Select
+            mode="tags"
+            aria-label={label}
+            placeholder={label}
+            style={style}
+            open={false}
+            value={asList(value).map(String)}
+            onChange={(vs: string[]) => onChange(vs)}
+          />
+        );
+      return (
+        <Input
+          aria-label={label}
+          placeholder={label}
+          style={{ width: 200 }}
+          value={asOne(value) === undefined ? "" : String(asOne(value))}
+          onChange={(e) => onChange(e.target.value || undefined)}
+        />
+      );
   }
 }
 
@@ -132,12 +174,25 @@ export function ConditionRow({ resource, condition, taken, choices, onChange, on
         style={{ minWidth: 130 }}
         value={condition.op}
         options={ops.map((op) => ({ value: op, label: t(`roleEditor.op.${op}`) }))}
-        onChange={(op: ConditionOp) => onChange({ field: condition.field, op, value: op === "me" ? undefined : op === "in" ? asList(condition.value) : asOne(condition.value) })}
+        onChange={(op: ConditionOp) =>
+          onChange({ field: condition.field, op, value: op === "me" ? undefined : op === "in" ? asList(condition.value) : asOne(condition.value) })
+        }
       />
       {condition.op !== "me" && field && (
-        <ConditionValue field={field} multiple={condition.op === "in"} value={condition.value} label={t("roleEditor.conditionValue", { field: name })} onChange={(value) => onChange({ ...condition, value })} />
+        <ConditionValue
+          field={field}
+          multiple={condition.op === "in"}
+          value={condition.value}
+          label={t("roleEditor.conditionValue", { field: name })}
+          onChange={(value) => onChange({ ...condition, value })}
+        />
       )}
-      <Button icon={<DeleteOutlined />} aria-label={t("roleEditor.removeCondition", { field: name })} title={t("roleEditor.removeCondition", { field: name })} onClick={onRemove} />
+      <Button
+        icon={<DeleteOutlined />}
+        aria-label={t("roleEditor.removeCondition", { field: name })}
+        title={t("roleEditor.removeCondition", { field: name })}
+        onClick={onRemove}
+      />
     </div>
   );
 }

@@ -24,7 +24,10 @@ export default function MemberPermissions({ roleKey, name }: { roleKey: string; 
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       <Typography.Paragraph style={{ margin: 0 }}>
-        {t("roleEditor.memberHolds", { what: singular(roles).toLowerCase() })} <Link to={`/${roles.name}/show/${String(role.id)}`} style={{ textDecoration: "underline" }}>{String(role.name ?? roleKey)}</Link>
+        {t("roleEditor.memberHolds", { what: singular(roles).toLowerCase() })}{" "}
+        <Link to={`/${roles.name}/show/${String(role.id)}`} style={{ textDecoration: "underline" }}>
+          {String(role.name ?? roleKey)}
+        </Link>
       </Typography.Paragraph>
       <RulesGrid rules={(Array.isArray(role.rules) ? role.rules : []) as RoleRule[]} meLabel={name ?? t("roleEditor.them")} idPrefix="member-rules" />
     </Space>

@@ -133,7 +133,9 @@ export function RuleBox({ rule, title, onChange, errors, meLabel }: RuleBoxProps
     <div>
       <Typography.Text strong>{transition ? t("roleEditor.targets") : t("roleEditor.fields")}</Typography.Text>{" "}
       {!editable ? (
-        <Typography.Text>{rule.fields ? rule.fields.map(label).join(", ") : transition ? t("roleEditor.allTargets") : t("roleEditor.allFields")}</Typography.Text>
+        <Typography.Text>
+          {rule.fields ? rule.fields.map(label).join(", ") : transition ? t("roleEditor.allTargets") : t("roleEditor.allFields")}
+        </Typography.Text>
       ) : (
         <Space direction="vertical" style={{ width: "100%" }}>
           <div role="radiogroup" aria-label={transition ? t("roleEditor.targets") : t("roleEditor.fields")}>
@@ -184,7 +186,11 @@ export function RuleBox({ rule, title, onChange, errors, meLabel }: RuleBoxProps
         </Typography.Text>
       ) : (
         <Space direction="vertical" style={{ width: "100%" }}>
-          {draft.length === 0 ? <Typography.Text>{t("roleEditor.allRows")}</Typography.Text> : <Typography.Text style={{ color: token.colorTextSecondary }}>{t("roleEditor.onlyRowsWhereAll")}</Typography.Text>}
+          {draft.length === 0 ? (
+            <Typography.Text>{t("roleEditor.allRows")}</Typography.Text>
+          ) : (
+            <Typography.Text style={{ color: token.colorTextSecondary }}>{t("roleEditor.onlyRowsWhereAll")}</Typography.Text>
+          )}
           {draft.map((c, i) => (
             <ConditionRow
               key={i}
@@ -228,9 +234,7 @@ export function RuleBox({ rule, title, onChange, errors, meLabel }: RuleBoxProps
         <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 8, flexWrap: "wrap" }}>
           <Space>
             <Typography.Text strong>{title}</Typography.Text>
-            {rule.deny && (
-              <ToneTag tone="error">{t("roleEditor.exceptionTag")}</ToneTag>
-            )}
+            {rule.deny && <ToneTag tone="error">{t("roleEditor.exceptionTag")}</ToneTag>}
           </Space>
           {editable && (
             <Button size="small" icon={<DeleteOutlined />} onClick={() => onChange(null)}>
@@ -238,7 +242,24 @@ export function RuleBox({ rule, title, onChange, errors, meLabel }: RuleBoxProps
             </Button>
           )}
         </div>
-        {hasErrors && <Alert type="error" showIcon role="alert" message={errors.length === 1 ? errors[0] : <ul style={{ margin: 0, paddingLeft: 18 }}>{errors.map((e, i) => <li key={i}>{e}</li>)}</ul>} />}
+        {hasErrors && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={
+              errors.length === 1 ? (
+                errors[0]
+              ) : (
+                <ul style={{ margin: 0, paddingLeft: 18 }}>
+                  {errors.map((e, i) => (
+                    <li key={i}>{e}</li>
+                  ))}
+                </ul>
+              )
+            }
+          />
+        )}
         {rule.deny && <Typography.Text style={{ color: token.colorTextSecondary }}>{t("roleEditor.exceptionHelp")}</Typography.Text>}
         {fieldsPart}
         {rowsPart}
@@ -246,4 +267,3 @@ export function RuleBox({ rule, title, onChange, errors, meLabel }: RuleBoxProps
     </section>
   );
 }
-

@@ -93,12 +93,17 @@ export function RulesGrid({ rules, onChange, errors, meLabel, idPrefix = "rules"
     const name = `${resourceLabel(resource)}: ${actionLabel(action)}`;
     const mayGrant = grantable(resource, action);
     const details = state === "custom" && (
-      <a href={`#${cell.id}`} className="sb-cell-details" style={{ color: token.colorLink }} onClick={(e) => {
-        e.preventDefault();
-        const target = document.getElementById(cell.id);
-        target?.scrollIntoView({ block: "start", behavior: "smooth" });
-        target?.focus({ preventScroll: true });
-      }}>
+      <a
+        href={`#${cell.id}`}
+        className="sb-cell-details"
+        style={{ color: token.colorLink }}
+        onClick={(e) => {
+          e.preventDefault();
+          const target = document.getElementById(cell.id);
+          target?.scrollIntoView({ block: "start", behavior: "smooth" });
+          target?.focus({ preventScroll: true });
+        }}
+      >
         {summary(cell)}
       </a>
     );
@@ -161,7 +166,10 @@ export function RulesGrid({ rules, onChange, errors, meLabel, idPrefix = "rules"
     if (grants.length > 1) parts.push(t("roleEditor.summary.rules", { count: grants.length }));
     else if (grants.length === 1) {
       const fields = grants[0].rule.fields;
-      if (fields && choices.length) parts.push(t(cell.action === "transition" ? "roleEditor.summary.targets" : "roleEditor.summary.fields", { count: fields.length, total: choices.length }));
+      if (fields && choices.length)
+        parts.push(
+          t(cell.action === "transition" ? "roleEditor.summary.targets" : "roleEditor.summary.fields", { count: fields.length, total: choices.length }),
+        );
       if (grants[0].rule.where) parts.push(t("roleEditor.summary.someRows"));
     } else parts.push(t("roleEditor.summary.noGrant"));
     if (denies) parts.push(t("roleEditor.summary.exceptions", { count: denies }));
@@ -211,7 +219,11 @@ export function RulesGrid({ rules, onChange, errors, meLabel, idPrefix = "rules"
   ) : (
     <div className="sb-rules-stack" aria-label={t("roleEditor.grid")} role="region">
       {cells.map((row) => (
-        <section key={row.resource} aria-labelledby={`${idPrefix}-row-${row.resource}`} style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: 12 }}>
+        <section
+          key={row.resource}
+          aria-labelledby={`${idPrefix}-row-${row.resource}`}
+          style={{ border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, padding: 12 }}
+        >
           <Typography.Title level={5} id={`${idPrefix}-row-${row.resource}`} style={{ marginTop: 0 }}>
             <Space size={6}>
               {icon(row.resource)}
@@ -238,7 +250,15 @@ export function RulesGrid({ rules, onChange, errors, meLabel, idPrefix = "rules"
         <div className="sb-rules-details">
           <Typography.Title level={5}>{t("roleEditor.customCells")}</Typography.Title>
           {custom.map((c) => (
-            <CellDetails key={c.id} cell={c} rules={rules} onChange={onChange} errors={errors} meLabel={me} title={`${resourceLabel(c.resource)} · ${actionLabel(c.action)}`} />
+            <CellDetails
+              key={c.id}
+              cell={c}
+              rules={rules}
+              onChange={onChange}
+              errors={errors}
+              meLabel={me}
+              title={`${resourceLabel(c.resource)} · ${actionLabel(c.action)}`}
+            />
           ))}
         </div>
       )}
@@ -277,7 +297,13 @@ function CellDetails({ cell, rules, onChange, errors, meLabel, title }: CellDeta
       tabIndex={-1}
       aria-label={title}
       className="sb-cell-panel"
-      style={{ border: `1px solid ${cell.errorCount ? token.colorError : token.colorBorderSecondary}`, borderRadius: token.borderRadiusLG, padding: 16, marginBottom: 16, outline: "none" }}
+      style={{
+        border: `1px solid ${cell.errorCount ? token.colorError : token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: 16,
+        marginBottom: 16,
+        outline: "none",
+      }}
     >
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {title}

@@ -37,7 +37,6 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
   const roleFields = canDo(ability, "read", roles.name) ? fields.filter(([, f]) => f.optionsFrom?.resource === roles.name) : [];
 
-
   const title = record ? (recordLabel(def, record) ?? t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
   const Extra = RECORD_EXTRAS[def.name];
   const tabs = [

@@ -26,7 +26,10 @@ interface Change {
 }
 
 const isChanges = (value: unknown): value is Record<string, Change> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((c) => typeof c === "object" && c !== null && ("from" in c || "to" in c));
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((c) => typeof c === "object" && c !== null && ("from" in c || "to" in c));
 
 /** An audit event's `{ field: { from, to } }`, each value shown as its field's type says. */
 export function ChangesTable({ resource, changes }: { resource?: string; changes: unknown }) {
@@ -35,7 +38,8 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
   const entries = Object.entries(changes);
   if (!entries.length) return <Typography.Text type="secondary">—</Typography.Text>;
   const fields = resource && isResourceName(resource) ? allFields(getEntity(resource)) : {};
-  const show = (field: string, value: unknown) => (fields[field] ? <FieldValue field={fields[field]} value={value} compact /> : <>{JSON.stringify(value) ?? "—"}</>);
+  const show = (field: string, value: unknown) =>
+    fields[field] ? <FieldValue field={fields[field]} value={value} compact /> : <>{JSON.stringify(value) ?? "—"}</>;
   return (
     <Table
       size="small"
@@ -46,7 +50,11 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
       rowKey="field"
       dataSource={entries.map(([field, change]) => ({ field, ...change }))}
       columns={[
-        { key: "field", title: t("show.field"), render: (_, row) => (fields[row.field] ? t(fieldLabelKey(fields[row.field]) ?? "", { defaultValue: fields[row.field].label }) : row.field) },
+        {
+          key: "field",
+          title: t("show.field"),
+          render: (_, row) => (fields[row.field] ? t(fieldLabelKey(fields[row.field]) ?? "", { defaultValue: fields[row.field].label }) : row.field),
+        },
         { key: "from", title: t("show.before"), render: (_, row) => show(row.field, row.from) },
         { key: "to", title: t("show.after"), render: (_, row) => show(row.field, row.to) },
       ]}
@@ -117,72 +125,70 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
   const latestVersion = versions.find((e) => isLatest(events, Number(e.id)));
   return (
     <>
-    <AntList
-      loading={query.isLoading}
-      dataSource={result.data}
-      rowKey={(e) => String(e.id)}
-      footer={
-        // Older events than a page holds stay reachable: the log has them all, filtered to this record.
-        total > HISTORY_PAGE ? (
-          <Link to={recordHistoryUrl(def.name, Number(id))}>
-            {t("show.newest", { count: HISTORY_PAGE, total: number(total) })}
-          </Link>
-        ) : undefined
-      }
-      renderItem={(event) => {
-        const changes = (event.changes ?? {}) as Record<string, Change>;
-        const entries = Object.entries(changes);
-        const version = isRevision(event.action);
-        const when = typeof event.at === "string" ? dateTime(event.at) : String(event.id);
-        return (
-          <AntList.Item>
-            <Space direction="vertical" style={{ width: "100%" }}>
-              <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
-                <Space wrap>
-                  <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
-                  <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
-                  <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
-                    <DateTimeValue value={event.at} />
-                  </Link>
+      <AntList
+        loading={query.isLoading}
+        dataSource={result.data}
+        rowKey={(e) => String(e.id)}
+        footer={
+          // Older events than a page holds stay reachable: the log has them all, filtered to this record.
+          total > HISTORY_PAGE ? (
+            <Link to={recordHistoryUrl(def.name, Number(id))}>{t("show.newest", { count: HISTORY_PAGE, total: number(total) })}</Link>
+          ) : undefined
+        }
+        renderItem={(event) => {
+          const changes = (event.changes ?? {}) as Record<string, Change>;
+          const entries = Object.entries(changes);
+          const version = isRevision(event.action);
+          const when = typeof event.at === "string" ? dateTime(event.at) : String(event.id);
+          return (
+            <AntList.Item>
+              <Space direction="vertical" style={{ width: "100%" }}>
+                <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
+                  <Space wrap>
+                    <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
+                    <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
+                    <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
+                      <DateTimeValue value={event.at} />
+                    </Link>
+                  </Space>
+                  {version && mayRevert && event === latestVersion && <Tag color="blue">{t("revision.current")}</Tag>}
+                  {version && mayRevert && event !== latestVersion && (
+                    <Button
+                      size="small"
+                      icon={<RollbackOutlined />}
+                      aria-label={t("revision.restoreThisLabel", { when })}
+                      onClick={() => {
+                        setChosen(event);
+                        setDialogOpen(true);
+                      }}
+                    >
+                      {t("revision.restoreThis")}
+                    </Button>
+                  )}
                 </Space>
-                {version && mayRevert && event === latestVersion && <Tag color="blue">{t("revision.current")}</Tag>}
-                {version && mayRevert && event !== latestVersion && (
-                  <Button
-                    size="small"
-                    icon={<RollbackOutlined />}
-                    aria-label={t("revision.restoreThisLabel", { when })}
-                    onClick={() => {
-                      setChosen(event);
-                      setDialogOpen(true);
-                    }}
-                  >
-                    {t("revision.restoreThis")}
-                  </Button>
-                )}
+                {typeof event.revertOf === "number" && <RevertOf eventId={event.revertOf} events={events} />}
+                {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
               </Space>
-              {typeof event.revertOf === "number" && <RevertOf eventId={event.revertOf} events={events} />}
-              {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
-            </Space>
-          </AntList.Item>
-        );
-      }}
-    />
-    {chosen && record && (
-      <LazyBoundary>
-        <RevertDialog
-          key={String(chosen.id)}
-          def={def}
-          id={id}
-          record={record}
-          events={events}
-          refreshing={query.isFetching}
-          event={chosen}
-          open={dialogOpen}
-          onClose={() => setDialogOpen(false)}
-          afterClose={() => setChosen(null)}
-        />
-      </LazyBoundary>
-    )}
+            </AntList.Item>
+          );
+        }}
+      />
+      {chosen && record && (
+        <LazyBoundary>
+          <RevertDialog
+            key={String(chosen.id)}
+            def={def}
+            id={id}
+            record={record}
+            events={events}
+            refreshing={query.isFetching}
+            event={chosen}
+            open={dialogOpen}
+            onClose={() => setDialogOpen(false)}
+            afterClose={() => setChosen(null)}
+          />
+        </LazyBoundary>
+      )}
     </>
   );
 }

@@ -29,7 +29,9 @@ export function RelatedList({ related, id, value = id }: { related: RelatedListD
     filters: { permanent: [{ field: related.field, operator: "eq", value }] },
   });
   const { showUrl } = useNavigation();
-  const link = fields.some(([name]) => name === def.recordLabel) ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
+  const link = fields.some(([name]) => name === def.recordLabel)
+    ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) }
+    : undefined;
   const columns = [
     ...fieldColumns(fields, tableProps.dataSource, sorters, link),
     { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },

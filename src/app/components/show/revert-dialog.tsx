@@ -99,10 +99,7 @@ export default function RevertDialog({ def, id, record, events, refreshing, even
       // Theirs is in: the record and its history again, then the difference against them.
       setReloading(true);
       try {
-        await Promise.all([
-          invalidate({ resource: def.name, invalidates: ["detail"], id }),
-          invalidate({ resource: "audit-events", invalidates: ["list"] }),
-        ]);
+        await Promise.all([invalidate({ resource: def.name, invalidates: ["detail"], id }), invalidate({ resource: "audit-events", invalidates: ["list"] })]);
       } finally {
         setReloading(false);
         setConflict(true);
@@ -132,7 +129,15 @@ export default function RevertDialog({ def, id, record, events, refreshing, even
         <Typography.Text type="secondary">
           {t(`revision.after.${String(event.action)}`, { name: String(event.actorName ?? t("show.system")), when })}
         </Typography.Text>
-        {changedMeanwhile && <Alert type="warning" showIcon role="alert" message={t("revision.changedMeanwhile", { what })} description={t(conflict ? "revision.notRestored" : "revision.againstNow", { what })} />}
+        {changedMeanwhile && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            message={t("revision.changedMeanwhile", { what })}
+            description={t(conflict ? "revision.notRestored" : "revision.againstNow", { what })}
+          />
+        )}
         {rows.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("revision.nothing")} />
         ) : (
@@ -148,7 +153,9 @@ export default function RevertDialog({ def, id, record, events, refreshing, even
                 { key: "then", title: t("revision.then"), render: (r) => <DiffValue field={defFields[r.name]} value={r.then} /> },
               ]}
             />
-            {stays.length > 0 && <Alert type="info" showIcon message={t("revision.staysHelp", { count: stays.length, fields: labels(stays.map((r) => r.name)) })} />}
+            {stays.length > 0 && (
+              <Alert type="info" showIcon message={t("revision.staysHelp", { count: stays.length, fields: labels(stays.map((r) => r.name)) })} />
+            )}
           </>
         )}
       </Space>

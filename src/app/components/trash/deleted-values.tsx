@@ -28,7 +28,11 @@ export function DeletedValues({ item }: { item: TrashItem }) {
     >
       {fields.map(([name, field]) => (
         <Descriptions.Item key={name} label={fieldLabel(def, name)}>
-          {field.type === "reference" ? <ReferenceCell field={field} value={item.record[name]} /> : <FieldValue field={field} value={item.record[name]} name={name} />}
+          {field.type === "reference" ? (
+            <ReferenceCell field={field} value={item.record[name]} />
+          ) : (
+            <FieldValue field={field} value={item.record[name]} name={name} />
+          )}
         </Descriptions.Item>
       ))}
     </Descriptions>

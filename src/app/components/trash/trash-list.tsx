@@ -161,7 +161,12 @@ export function TrashList() {
       await refresh([]);
     } catch (error) {
       const refusal = refusalOf(error, t("errors.unexpected"));
-      notify?.({ type: "error", key: `purge-${key}`, message: t("trash.purgeFailed", { label: item.label }), description: refusal.code === "NOT_FOUND" ? t("trash.notInTrash") : refusal.message });
+      notify?.({
+        type: "error",
+        key: `purge-${key}`,
+        message: t("trash.purgeFailed", { label: item.label }),
+        description: refusal.code === "NOT_FOUND" ? t("trash.notInTrash") : refusal.message,
+      });
       await refresh([]);
     } finally {
       setBusy((b) => {
@@ -195,7 +200,14 @@ export function TrashList() {
     return (
       <Space size={8} wrap>
         {item.canRestore ? (
-          <Button size="small" icon={<UndoOutlined />} loading={busy.has(key)} disabled={bulk !== null} onClick={() => void restore(item)} aria-label={t("trash.restoreLabel", { label: item.label })}>
+          <Button
+            size="small"
+            icon={<UndoOutlined />}
+            loading={busy.has(key)}
+            disabled={bulk !== null}
+            onClick={() => void restore(item)}
+            aria-label={t("trash.restoreLabel", { label: item.label })}
+          >
             {t("trash.restore")}
           </Button>
         ) : (
@@ -210,7 +222,13 @@ export function TrashList() {
             okButtonProps={{ danger: true }}
             onConfirm={() => purge(item)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} disabled={busy.has(key) || bulk !== null} aria-label={t("trash.purgeLabel", { label: item.label })}>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={busy.has(key) || bulk !== null}
+              aria-label={t("trash.purgeLabel", { label: item.label })}
+            >
               {t("trash.purge")}
             </Button>
           </Popconfirm>
@@ -284,7 +302,12 @@ export function TrashList() {
           onChange={(v?: string) => setFilter("resource", v)}
         />
         {canDo(ability, "read", "staff") && (
-          <ReferenceSelect resource="staff" placeholder={t("trash.deletedBy")} value={present(deletedByFilter) ? Number(deletedByFilter) : undefined} onChange={(v) => setFilter("deletedBy", v)} />
+          <ReferenceSelect
+            resource="staff"
+            placeholder={t("trash.deletedBy")}
+            value={present(deletedByFilter) ? Number(deletedByFilter) : undefined}
+            onChange={(v) => setFilter("deletedBy", v)}
+          />
         )}
         {filtered && (
           <Button
@@ -310,7 +333,9 @@ export function TrashList() {
             showIcon
             closable
             onClose={() => setLast(null)}
-            message={last.refusal ? t("trash.restoreFailed", { label: last.item.label }) : t("trash.restored", { what: what(last.item), label: last.item.label })}
+            message={
+              last.refusal ? t("trash.restoreFailed", { label: last.item.label }) : t("trash.restored", { what: what(last.item), label: last.item.label })
+            }
             description={
               last.refusal ? (
                 <RefusalReasons item={last.item} refusal={last.refusal} />
@@ -369,7 +394,11 @@ export function TrashList() {
         }
       >
         <Space direction="vertical" style={{ width: "100%" }}>
-          <Alert type={refused.length ? (restored.length ? "warning" : "error") : "success"} showIcon message={t("trash.bulkResult", { restored: restored.length, refused: refused.length })} />
+          <Alert
+            type={refused.length ? (restored.length ? "warning" : "error") : "success"}
+            showIcon
+            message={t("trash.bulkResult", { restored: restored.length, refused: refused.length })}
+          />
           {restored.length > 0 && (
             <section aria-label={t("trash.restoredList")}>
               <AntList

@@ -32,7 +32,11 @@ export const EN = {
     updatePassword: {
       title: "Set New Password",
       fields: { password: "New Password", confirmPassword: "Confirm New Password" },
-      errors: { requiredPassword: "Password is required", requiredConfirmPassword: "Confirm password is required", confirmPasswordNotMatch: "Passwords do not match" },
+      errors: {
+        requiredPassword: "Password is required",
+        requiredConfirmPassword: "Confirm password is required",
+        confirmPasswordNotMatch: "Passwords do not match",
+      },
       buttons: { submit: "Update" },
     },
   },
@@ -96,7 +100,13 @@ export const EN = {
     amountIn: "Amount in {{currency}}",
     request: "(request {{id}})",
   },
-  palette: { label: "Command palette", placeholder: "Go to a page, or find an order, customer, product…", goTo: "Go to", create: "Create", new: "New {{what}}" },
+  palette: {
+    label: "Command palette",
+    placeholder: "Go to a page, or find an order, customer, product…",
+    goTo: "Go to",
+    create: "Create",
+    new: "New {{what}}",
+  },
   header: { profile: "Your profile", signOut: "Sign out", menu: "Menu", darkMode: "Dark mode" },
   dashboard: {
     customerOrders: "{{name}}'s orders",

@@ -2,7 +2,15 @@
  * Spanish for the keys derived from the entity definitions (definition-keys.ts). A test fails
  * when a definition gains a field, option or related list that is not translated here.
  */
-const STATUS = { draft: "Borrador", placed: "Realizado", paid: "Pagado", shipped: "Enviado", delivered: "Entregado", cancelled: "Cancelado", refunded: "Reembolsado" };
+const STATUS = {
+  draft: "Borrador",
+  placed: "Realizado",
+  paid: "Pagado",
+  shipped: "Enviado",
+  delivered: "Entregado",
+  cancelled: "Cancelado",
+  refunded: "Reembolsado",
+};
 
 const titles = (list: string, singular: string) => ({ list, create: `Crear ${singular}`, edit: `Editar ${singular}`, show: `Ver ${singular}` });
 

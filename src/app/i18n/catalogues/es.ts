@@ -21,13 +21,21 @@ export const ES: Catalogue = {
       title: "Cree su cuenta",
       email: "Correo electrónico",
       fields: { email: "Correo electrónico", password: "Contraseña" },
-      errors: { requiredEmail: "El correo electrónico es obligatorio", requiredPassword: "La contraseña es obligatoria", validEmail: "Correo electrónico no válido" },
+      errors: {
+        requiredEmail: "El correo electrónico es obligatorio",
+        requiredPassword: "La contraseña es obligatoria",
+        validEmail: "Correo electrónico no válido",
+      },
       buttons: { submit: "Registrarse", haveAccount: "¿Ya tiene cuenta?" },
     },
     updatePassword: {
       title: "Nueva contraseña",
       fields: { password: "Nueva contraseña", confirmPassword: "Confirme la nueva contraseña" },
-      errors: { requiredPassword: "La contraseña es obligatoria", requiredConfirmPassword: "Confirme la contraseña", confirmPasswordNotMatch: "Las contraseñas no coinciden" },
+      errors: {
+        requiredPassword: "La contraseña es obligatoria",
+        requiredConfirmPassword: "Confirme la contraseña",
+        confirmPasswordNotMatch: "Las contraseñas no coinciden",
+      },
       buttons: { submit: "Actualizar" },
     },
   },
@@ -89,7 +97,13 @@ export const ES: Catalogue = {
     amountIn: "Importe en {{currency}}",
     request: "(solicitud {{id}})",
   },
-  palette: { label: "Paleta de comandos", placeholder: "Ir a una página, o buscar un pedido, cliente, producto…", goTo: "Ir a", create: "Crear", new: "Nuevo: {{what}}" },
+  palette: {
+    label: "Paleta de comandos",
+    placeholder: "Ir a una página, o buscar un pedido, cliente, producto…",
+    goTo: "Ir a",
+    create: "Crear",
+    new: "Nuevo: {{what}}",
+  },
   header: { profile: "Su perfil", signOut: "Cerrar sesión", menu: "Menú", darkMode: "Modo oscuro" },
   dashboard: {
     customerOrders: "Pedidos de {{name}}",
@@ -415,8 +429,10 @@ export const ES: Catalogue = {
     reload: "Cargar lo de la otra persona",
     overwrite: "Sobrescribir con lo mío",
     notSaved: "Sus cambios aún no están guardados.",
-    clashes_one: "Ambos han cambiado un campo. Sobrescribir pone allí su valor; los demás cambios de la otra persona se mantienen. Cargar lo de la otra persona descarta sus cambios.",
-    clashes_other: "Ambos han cambiado {{count}} campos. Sobrescribir pone allí su valor; los demás cambios de la otra persona se mantienen. Cargar lo de la otra persona descarta sus cambios.",
+    clashes_one:
+      "Ambos han cambiado un campo. Sobrescribir pone allí su valor; los demás cambios de la otra persona se mantienen. Cargar lo de la otra persona descarta sus cambios.",
+    clashes_other:
+      "Ambos han cambiado {{count}} campos. Sobrescribir pone allí su valor; los demás cambios de la otra persona se mantienen. Cargar lo de la otra persona descarta sus cambios.",
     noClash: "Sobrescribir guarda sus cambios sobre los de la otra persona, que se mantienen. Cargar lo de la otra persona descarta sus cambios.",
     table: "Cambios de ambas partes",
     field: "Campo",

@@ -69,7 +69,10 @@ export async function dashboardOf(db: Query, query: DashboardQuery): Promise<Das
       (v) => `SELECT to_char(o."placedAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n FROM orders o
          WHERE ${scoped(v, query.orders, "o.")} AND o."placedAt" >= ${v(periods.firstDay)} AND o."placedAt" < ${v(periods.tomorrow)} GROUP BY day`,
     ),
-    run((v) => `SELECT id, sku, name, stock, status FROM products WHERE ${scoped(v, query.products, "")} AND status = 'active' AND stock <= ${v(LOW_STOCK_THRESHOLD)}`),
+    run(
+      (v) =>
+        `SELECT id, sku, name, stock, status FROM products WHERE ${scoped(v, query.products, "")} AND status = 'active' AND stock <= ${v(LOW_STOCK_THRESHOLD)}`,
+    ),
     run((v) => `SELECT count(*) AS n FROM customers c WHERE ${scoped(v, query.customers, "c.")}`),
   ]);
   return assembleDashboard(

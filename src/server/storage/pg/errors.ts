@@ -28,7 +28,11 @@ const unavailable = () =>
 
 /** Which field a unique index guards: the migrations name each `<table>_<field>_key`. */
 const UNIQUE_FIELDS: Record<string, string> = Object.fromEntries(
-  ENTITIES.flatMap((d) => Object.entries(d.fields).filter(([, f]) => f.unique).map(([name]) => [`${tableOf(d.name)}_${name}_key`, name])),
+  ENTITIES.flatMap((d) =>
+    Object.entries(d.fields)
+      .filter(([, f]) => f.unique)
+      .map(([name]) => [`${tableOf(d.name)}_${name}_key`, name]),
+  ),
 );
 
 /** A constraint the server's own checks should have kept from firing: answered from the catalogue all the same. */
@@ -43,7 +47,8 @@ function constraintError(err: unknown): AppError | null {
   // Two servers restoring the same record from the trash at once: the second finds its id taken.
   if (e.code === "23505" && e.constraint?.endsWith("_pkey"))
     return new AppError("DUPLICATE", "This record was restored meanwhile: it is back already. Nothing was changed.", { id: [message("restoredMeanwhile")] });
-  if (e.code === "23514" && e.constraint === "products_stock_not_negative") return new AppError("INSUFFICIENT_STOCK", "Not enough stock", undefined, { shortages: [] });
+  if (e.code === "23514" && e.constraint === "products_stock_not_negative")
+    return new AppError("INSUFFICIENT_STOCK", "Not enough stock", undefined, { shortages: [] });
   if (e.code === "23503") {
     const m = /_(\w+?)_fkey$/.exec(e.constraint ?? "");
     return m

@@ -51,7 +51,9 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   const known = migrations();
   const latest = known.at(-1)?.version ?? 0;
   try {
-    await pool.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "appliedAt" timestamptz NOT NULL DEFAULT now())`);
+    await pool.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "appliedAt" timestamptz NOT NULL DEFAULT now())`,
+    );
   } catch (err) {
     // Two servers creating it at the same instant: the other one's table is as good.
     if (!isDuplicate(err)) throw err;
@@ -130,9 +132,10 @@ export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Prom
         .join(", ");
       // One statement per table: JSON keys meet columns of the same name (our columns are the fields' names).
       if (rows.length)
-        await client.query(`INSERT INTO ${quote(tableOf(def.name))} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${quote(tableOf(def.name))}, $1::jsonb)`, [
-          JSON.stringify(rows),
-        ]);
+        await client.query(
+          `INSERT INTO ${quote(tableOf(def.name))} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${quote(tableOf(def.name))}, $1::jsonb)`,
+          [JSON.stringify(rows)],
+        );
       highest.set(def.name, Math.max(0, ...rows.map((r) => Number(r.id))));
     }
     // An id named by the audit log (a deleted record's) is never given out again, as in the JSON store.
@@ -142,9 +145,10 @@ export async function loadDemoData(pool: pg.Pool, seedFile = SEED_DB_FILE): Prom
     }
     for (const [res, max] of highest) await client.query(`ALTER TABLE ${quote(tableOf(res))} ALTER COLUMN id RESTART WITH ${Number(max) + 1}`);
     if (data.credentials.length)
-      await client.query(`INSERT INTO credentials ("staffId", hash, "changedAt") SELECT "staffId", hash, "changedAt" FROM jsonb_populate_recordset(NULL::credentials, $1::jsonb)`, [
-        JSON.stringify(data.credentials),
-      ]);
+      await client.query(
+        `INSERT INTO credentials ("staffId", hash, "changedAt") SELECT "staffId", hash, "changedAt" FROM jsonb_populate_recordset(NULL::credentials, $1::jsonb)`,
+        [JSON.stringify(data.credentials)],
+      );
     if (data.sessions.length)
       await client.query(`INSERT INTO sessions SELECT * FROM jsonb_populate_recordset(NULL::sessions, $1::jsonb)`, [JSON.stringify(data.sessions)]);
     if (data.loginFailures.length)

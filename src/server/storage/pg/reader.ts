@@ -63,7 +63,10 @@ export class PgReader implements Reader {
 
   async isTaken(resource: ResourceName, field: string, value: string, exceptId: number | null) {
     if (!Object.prototype.hasOwnProperty.call(getEntity(resource).fields, field)) throw new Error(`no field ${field} in ${resource}`);
-    const r = await this.query(`SELECT 1 FROM ${q(tableOf(resource))} WHERE lower(${q(field)}::text) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`, [value, exceptId]);
+    const r = await this.query(`SELECT 1 FROM ${q(tableOf(resource))} WHERE lower(${q(field)}::text) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`, [
+      value,
+      exceptId,
+    ]);
     return r.rowCount! > 0;
   }
 
@@ -138,7 +141,9 @@ export class PgReader implements Reader {
   }
 
   private async tokenRows(rest: string, values: unknown[] = []): Promise<ApiToken[]> {
-    return (await this.rows(`SELECT * FROM api_tokens ${rest}`, values)).map((t) => ({ ...t, lastUsedAt: (t.lastUsedAt as string | undefined) ?? null }) as unknown as ApiToken);
+    return (await this.rows(`SELECT * FROM api_tokens ${rest}`, values)).map(
+      (t) => ({ ...t, lastUsedAt: (t.lastUsedAt as string | undefined) ?? null }) as unknown as ApiToken,
+    );
   }
 
   async loginFailures(email: string, since: Date) {

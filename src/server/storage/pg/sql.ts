@@ -70,7 +70,8 @@ function numParam(p: Params, v: Scalar): string {
 function conditionSql(c: Condition, p: Params, alias: string): string {
   const parts = Object.entries(c).map(([k, v]) => {
     const col = `${alias}${q(k)}`;
-    if (v !== null && typeof v === "object") return "$in" in v ? `${col} IN (${v.$in.map((x) => p.add(x)).join(", ")})` : `${col} IS DISTINCT FROM ${p.add(v.$ne)}`;
+    if (v !== null && typeof v === "object")
+      return "$in" in v ? `${col} IN (${v.$in.map((x) => p.add(x)).join(", ")})` : `${col} IS DISTINCT FROM ${p.add(v.$ne)}`;
     return `${col} = ${p.add(v)}`;
   });
   return parts.length ? `(${parts.join(" AND ")})` : "TRUE";
@@ -118,7 +119,9 @@ export function whereSql(resource: ResourceName, plan: Pick<ListPlan, "filters" 
       const t = ref.target;
       // ANY(ARRAY(…)): the referenced ids are found once, and the match can use the pointer's
       // index beside the trigram ones (a plain IN (SELECT …) inside an OR cannot).
-      any.push(`${q(ref.field)} = ANY(ARRAY(SELECT id FROM ${q(tableOf(t.resource))} WHERE ${scopeSql(t.scope, p)} AND lower(${q(t.labelField)}::text) LIKE ${pattern} ESCAPE '\\'))`);
+      any.push(
+        `${q(ref.field)} = ANY(ARRAY(SELECT id FROM ${q(tableOf(t.resource))} WHERE ${scopeSql(t.scope, p)} AND lower(${q(t.labelField)}::text) LIKE ${pattern} ESCAPE '\\'))`,
+      );
     }
     parts.push(any.length ? `(${any.join(" OR ")})` : "FALSE");
   }
