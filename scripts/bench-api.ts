@@ -16,7 +16,7 @@
  * JSON-store write takes a second or more, writes there are measured a few, one at a time.
  * A benchmark: it prints figures and asserts nothing about them.
  *
- * Roles as data (SPEC §12, issue 16): the role-orders and role-customers scenarios load the lists
+ * Roles as data: the role-orders and role-customers scenarios load the lists
  * of a member of a custom role scoped by `where` (scripts/lib/custom-role.ts: "gold-desk", its own
  * orders by `$me`, the gold-tier customers by value), set up through the API as an admin on each
  * server before it is loaded. Bare json-server has no roles: those rows are left out for it.

@@ -1,7 +1,7 @@
 /**
  * npm run bench:policy [-- --iterations 5000 --runs 5]
  *
- * What the policy costs a request when roles are data (SPEC §12, issue 16), in this process,
+ * What the policy costs a request when roles are data, in this process,
  * without HTTP or a store: a custom role scoped by `where` (scripts/lib/custom-role.ts,
  * "gold-desk") beside the seeded agent. Per operation: compiling the ability from the role's
  * rules (defineAbilityFor), a check (canDo, on the resource and on a record), the list's field

@@ -1,7 +1,7 @@
 /**
  * npm run bench:roles [-- --runs 9]
  *
- * How long a saved role takes to reach a member signed in on another app server (SPEC §12: "a
+ * How long a saved role takes to reach a member signed in on another app server ("a
  * saved role takes effect on the next request of every signed-in member, on every app server;
  * their open screens update … live"; issue 16's goal: within 1 s).
  *

@@ -24,7 +24,7 @@ export const resources: ResourceProps[] = [
       canDelete: !def.readOnly,
     },
   })),
-  // Deleted records (SPEC §15): in the menu of those who may restore something (useResources).
+  // Deleted records: in the menu of those who may restore something (useResources).
   { name: "trash", list: "/trash", meta: { label: "Trash", icon: createElement(RestOutlined) } },
 ];
 

@@ -1,8 +1,8 @@
 import { ACCOUNTS, expect, submitLogin, test, unique } from "./fixtures";
 
-// Roles (SPEC §12) are read by admins, managers and auditors; agents do not see them.
+// Roles are read by admins, managers and auditors; agents do not see them.
 const FULL_MENU = ["Orders", "Customers", "Products", "Categories", "Staff", "Roles", "Audit log"];
-// The trash (SPEC §15) is in the menu of those who may restore something: who may create.
+// The trash is in the menu of those who may restore something: who may create.
 const MENUS = {
   admin: ["Dashboard", ...FULL_MENU, "Trash"],
   manager: ["Dashboard", ...FULL_MENU, "Trash"],

@@ -31,7 +31,7 @@ test("a staff member changes their own password on their profile", async ({ page
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Password changed")).toBeVisible();
 
-  // The header's: the profile also signs out other sessions (SPEC §13).
+  // The header's: the profile also signs out other sessions.
   await page.locator("header").getByRole("button", { name: "Sign out" }).click();
   await submitLogin(page, email, first);
   // The sign-in page's own alert: "Password changed" may still be up in its notification corner.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, roles as data (SPEC §12): an admin makes a role on the grid, a member of it sees and
+ * Issue 16, roles as data: an admin makes a role on the grid, a member of it sees and
  * changes only what it allows, and when the admin narrows it the member's open page follows at
  * once (the live `permissions` event), without a reload.
  */

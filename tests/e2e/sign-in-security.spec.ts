@@ -1,5 +1,5 @@
 /**
- * Issue 17, sign-in you can trust (SPEC §13), as a member meets it: two-factor set up on the
+ * Issue 17, sign-in you can trust, as a member meets it: two-factor set up on the
  * profile and then asked for at sign-in (a code from the app, or a recovery code), their sessions
  * seen and ended, API tokens made, used by a script and revoked, a role that requires two-factor
  * sending its member to enrolment first, and an admin's reset. Every member who changes two-factor

@@ -1,4 +1,4 @@
-/** SPEC §15 "Nothing is lost": the trash, and a record's History tab bringing back an earlier version. */
+/** "Nothing is lost": the trash, and a record's History tab bringing back an earlier version. */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ACCOUNTS, AFTER_UNDO, choose, DEMO_PASSWORD, expect, submitLogin, test, unique, type DemoAccount } from "./fixtures";

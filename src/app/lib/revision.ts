@@ -1,5 +1,5 @@
 /**
- * "Restore this version" (SPEC §15): what a record's values were just after one of its audit
+ * "Restore this version": what a record's values were just after one of its audit
  * events, worked out from the record as it is now and the events since, the way the server does
  * it (src/server/trash.ts, revert), so the difference can be shown before anything is sent.
  */

@@ -35,7 +35,7 @@ export interface IndexedRule {
 export const actionApplies = (resource: string, action: Action) => action !== "transition" || resource === LIFECYCLE_RESOURCE;
 
 /**
- * Whether a role's rule may grant this (the server refuses the rest, SPEC §12): the audit log is
+ * Whether a role's rule may grant this (the server refuses the rest): the audit log is
  * never written, and only the built-in admin role (which is not edited) writes staff and roles.
  */
 export function grantable(resource: string, action: Action): boolean {

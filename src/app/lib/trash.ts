@@ -1,5 +1,5 @@
 /**
- * The trash (SPEC §15) as the app sees it: what can be deleted, who may restore, and a refused
+ * The trash as the app sees it: what can be deleted, who may restore, and a refused
  * restore said as a reason per field (a unique value someone holds now, a reference that is gone).
  */
 import { ENTITIES, type ResourceName } from "../../domain/entities";

@@ -34,7 +34,7 @@ function LightLogin() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ email?: string; password?: string; code?: string }>({});
-  // The second step of a two-factor sign-in (SPEC §13): the password was right, a code is owed.
+  // The second step of a two-factor sign-in: the password was right, a code is owed.
   // What was typed stays in memory only, to be sent again with the code.
   const [second, setSecond] = useState<{ email: string; password: string } | null>(null);
   const [recovery, setRecovery] = useState(false);

@@ -105,7 +105,7 @@ export default function AuditEventShow({ id }: OverrideProps) {
               </Space>
             </Descriptions.Item>
             {event.email !== undefined && <Descriptions.Item label={fieldLabel(auditEvents, "email")}>{String(event.email)}</Descriptions.Item>}
-            {/* Done by a script: the API token it came with, acting as its owner (SPEC §13). */}
+            {/* Done by a script: the API token it came with, acting as its owner. */}
             {typeof event.tokenName === "string" && (
               <Descriptions.Item label={fieldLabel(auditEvents, "tokenName")}>
                 <Space wrap>

@@ -22,7 +22,7 @@ import { BACK_ICON } from "../components/layout/back-icon";
 const memberField = Object.entries(staff.fields).find(([, f]) => f.optionsFrom?.field === "key")?.[0] ?? "role";
 
 /**
- * A role (SPEC §12): what it is, what it allows as the grid of resources × actions with each
+ * A role: what it is, what it allows as the grid of resources × actions with each
  * Custom cell spelled out, who holds it, and its history. Admins edit it from here (the buttons
  * follow the policy: the admin role itself, and the built-in roles' delete, have none).
  */

@@ -107,7 +107,7 @@ export default function DashboardPage() {
   if (!stats) return <Skeleton active paragraph={{ rows: 12 }} />;
   const staleBecause = query.isError ? (query.error as { message?: string } | null)?.message : undefined;
 
-  // The server leaves out each figure counted from what this role may not read (SPEC §12): only
+  // The server leaves out each figure counted from what this role may not read: only
   // what came is shown, and a role that reads none of it gets a page that says so.
   const { revenue, ordersByStatus, openOrders, customers, ordersPerDay, lowStock, topCustomers } = stats;
   // "My work" is about one's own orders and customers: said only when there are figures of them.

@@ -22,7 +22,7 @@ export default function LoginPage() {
   const { t } = useLocale();
   const { token } = theme.useToken();
   const [error, setError] = useState<string | null>(null);
-  // The password was right and a code is owed (SPEC §13): what was typed, kept in memory to send again with it.
+  // The password was right and a code is owed: what was typed, kept in memory to send again with it.
   const [second, setSecond] = useState<{ email: string; password: string } | null>(null);
   const [recovery, setRecovery] = useState(false);
   const { params } = useParsed<{ to?: string }>();

@@ -19,7 +19,7 @@ interface PasswordValues {
 
 /**
  * The signed-in user's own account: a change of their password, two-factor sign-in, where they
- * are signed in, their API tokens (SPEC §13). A member whose role requires two-factor and who has
+ * are signed in, their API tokens. A member whose role requires two-factor and who has
  * not set it up is sent here and sees only that, with why.
  */
 export default function ProfilePage() {

@@ -8,13 +8,13 @@ export function formatWait(seconds: number, t: Translate): string {
 }
 
 /**
- * What the sign-in form says for each answer of POST /api/auth/login (SPEC §8), in the
+ * What the sign-in form says for each answer of POST /api/auth/login, in the
  * operator's language; `recovery` when the code sent was a recovery code. Both sign-in pages use it, each with its own translate over the same
  * catalogue (the light page's has no i18next).
  */
 export function loginErrorMessage(error: AppHttpError, t: Translate, recovery = false): string {
   switch (error.code) {
-    // The code step's own answers (SPEC §13); TWO_FACTOR_REQUIRED is no error to show but the step itself.
+    // The code step's own answers; TWO_FACTOR_REQUIRED is no error to show but the step itself.
     case "INVALID_CODE":
       return t(recovery ? "auth.invalidRecoveryCode" : "auth.invalidCode");
     case "TWO_FACTOR_REQUIRED":

@@ -13,7 +13,7 @@ export interface LoginError extends Error {
 const loginError = (message: string, code?: string): LoginError => Object.assign(new Error(message), { name: "Sign-in failed", code });
 
 export const authProvider: AuthProvider = {
-  // `code`: the second step of a two-factor sign-in (a TOTP code or a recovery code, SPEC §13).
+  // `code`: the second step of a two-factor sign-in (a TOTP code or a recovery code).
   login: async ({ email, password, code, recovery }: { email: string; password: string; code?: string; recovery?: boolean }) => {
     try {
       const { data } = await httpClient.post<SessionAnswer>(`${API_URL}/auth/login`, { email, password, ...(code ? { code } : {}) });
@@ -45,7 +45,7 @@ export const authProvider: AuthProvider = {
   },
 
   onError: async (error: unknown) => {
-    // The role requires two-factor and it is not set up: enrolment on the profile, nothing else (SPEC §13).
+    // The role requires two-factor and it is not set up: enrolment on the profile, nothing else.
     if (isHttpError(error) && error.code === "TWO_FACTOR_SETUP_REQUIRED") {
       setTwoFactor({ setupRequired: true });
       return { redirectTo: "/profile" };

@@ -23,7 +23,7 @@ export interface Permissions {
 export interface SessionAnswer {
   user: SessionUser;
   permissions?: Permissions;
-  /** Two-factor sign-in (SPEC §13): on for this user; owed, because their role requires it. */
+  /** Two-factor sign-in: on for this user; owed, because their role requires it. */
   twoFactorEnabled?: boolean;
   twoFactorSetupRequired?: boolean;
 }

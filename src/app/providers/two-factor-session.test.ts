@@ -16,7 +16,7 @@ const desk: RoleRule[] = [{ resource: "categories", action: "read" }];
 const user = { id: 7, name: "Sam", email: "sam@example.com", role: "secure-desk" };
 const permissions = { role: "secure-desk", rules: desk };
 
-describe("a member whose role requires two-factor sign-in (SPEC §13)", () => {
+describe("a member whose role requires two-factor sign-in", () => {
   beforeEach(() => {
     get.mockReset();
     session.setSession(null);

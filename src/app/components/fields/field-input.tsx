@@ -83,7 +83,7 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
   const { t } = useLocale();
   const field = effectiveField(declared, mode);
   const texts = fieldTexts(declared, t);
-  // A new password is said by its rule in words (SPEC §13: length, not common, not the email's name).
+  // A new password is said by its rule in words (length, not common, not the email's name).
   const help =
     field.type === "password"
       ? [mode === "edit" ? t("fields.keepPassword") : texts.help, t("fields.passwordRule", { min: field.min, max: field.max })].filter(Boolean).join(" ")

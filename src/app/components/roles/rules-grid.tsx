@@ -48,7 +48,7 @@ interface CellInfo {
 }
 
 /**
- * A role's rules as a grid of resources × actions, each cell All, None or Custom (SPEC §12);
+ * A role's rules as a grid of resources × actions, each cell All, None or Custom;
  * below it, what each Custom cell holds: its rules and exceptions, each with its fields (for
  * order transitions, target statuses) and row conditions. Editable with `onChange`, read-only
  * without. On a phone the grid becomes one block per resource.

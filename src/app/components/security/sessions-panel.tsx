@@ -7,7 +7,7 @@ import type { AppHttpError } from "../../providers/http-client";
 import { Panel } from "../layout/panel";
 import "./security.css";
 
-/** One of the signed-in member's sessions, as `GET /api/auth/sessions` answers (SPEC §13). */
+/** One of the signed-in member's sessions, as `GET /api/auth/sessions` answers. */
 export interface SessionRow {
   id: string;
   createdAt: string;

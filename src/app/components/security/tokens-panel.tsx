@@ -33,7 +33,7 @@ const DEFAULT_DAYS = 30;
 const FIELDS: (keyof NewToken)[] = ["name", "expiresInDays", "readOnly"];
 
 /**
- * API tokens for scripts (SPEC §13): the member's own (an admin's list has everyone's, with the
+ * API tokens for scripts: the member's own (an admin's list has everyone's, with the
  * owner's name), made here with a name, an expiry and read-only or not; the token itself shown
  * once, with a copy button; revoked after a confirmation.
  */

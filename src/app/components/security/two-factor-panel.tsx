@@ -32,7 +32,7 @@ function fieldErrorsOn<T>(form: FormInstance<T>, error: unknown, name: keyof T &
 }
 
 /**
- * Two-factor sign-in on one's own profile (SPEC §13): off → set up (QR code and the key as text,
+ * Two-factor sign-in on one's own profile: off → set up (QR code and the key as text,
  * confirmed by a code) → on, with the 10 recovery codes shown this once to copy or save; on → off
  * with the password. What the session knows (on; owed) is asked again after each change, so a
  * member whose role requires it gets the rest of the app at once.

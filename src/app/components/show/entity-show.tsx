@@ -23,7 +23,7 @@ import { BACK_ICON } from "../layout/back-icon";
 // The grid of a role loads with the tab that shows it, not with every record page.
 const MemberPermissions = lazyRetry(PART_MODULES.memberPermissions);
 
-/** What a record page shows below a resource's fields that no field holds: a staff member's two-factor sign-in (SPEC §13). */
+/** What a record page shows below a resource's fields that no field holds: a staff member's two-factor sign-in. */
 const RECORD_EXTRAS: Partial<Record<string, React.ComponentType<{ record: BaseRecord }>>> = {
   staff: lazyRetry(PART_MODULES.staffTwoFactor),
 };

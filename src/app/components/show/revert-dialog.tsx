@@ -35,7 +35,7 @@ export interface RevertDialogProps {
 }
 
 /**
- * SPEC §15 "Restore this version": the difference between that version and the record now, in
+ * "Restore this version": the difference between that version and the record now, in
  * the conflict dialog's table, then the restore, stated on the version shown. A field the role
  * may not change is marked before and named after ("left as it is"). Someone else's change
  * meanwhile (a 409, or one seen live) is said, and the difference is shown again against the

@@ -30,7 +30,7 @@ function OnDeleted({ resource, onChange }: { resource: string; onChange: () => v
 }
 
 /**
- * `/trash` (SPEC §15): what was deleted, newest first, of the resources the reader may read, with
+ * `/trash`: what was deleted, newest first, of the resources the reader may read, with
  * each record's values at deletion a click away; restore one or many (each on its own, each
  * outcome said), and for admins, purge. The list is `GET /api/trash` through the data provider,
  * so its page, page size and filters live in the URL like any list's.

@@ -170,7 +170,7 @@ export const EN = {
     changedDescription: "Your other sessions were signed out.",
     changeFailed: "Could not change the password",
   },
-  /** SPEC §13 on the profile and a staff member's page: two-factor sign-in, sessions, API tokens. */
+  /** On the profile and a staff member's page: two-factor sign-in, sessions, API tokens. */
   security: {
     copy: "Copy",
     copied: "Copied",
@@ -441,7 +441,7 @@ export const EN = {
     yours: "Yours (not saved)",
     unchanged: "unchanged",
   },
-  /** SPEC §15: the trash, and a record's History tab bringing back an earlier version. */
+  /** The trash, and a record's History tab bringing back an earlier version. */
   trash: {
     title: "Trash",
     help: "Deleted records stay here for {{days}} days. Restoring one brings it back under its id, with the values it had when it was deleted.",
@@ -511,7 +511,7 @@ export const EN = {
     revertOfDetail: "Restores the version of <event>{{when}}</event> by {{name}}",
     eventN: "event #{{id}}",
   },
-  /** A role's permissions (SPEC §12): the grid of resources × actions and what a Custom cell holds. */
+  /** A role's permissions: the grid of resources × actions and what a Custom cell holds. */
   roleEditor: {
     grid: "Permissions by resource and action",
     gridHelp: "Each cell is All, None or Custom. Custom limits the fields (for orders' transitions, the statuses they go to) and the rows.",
@@ -576,7 +576,7 @@ export const EN = {
       details: "details",
     },
   },
-  /** SPEC §8: what each error code says when the server's own (English) words are not used. */
+  /** what each error code says when the server's own (English) words are not used. */
   errors: {
     BAD_REQUEST: "The request could not be understood.",
     BAD_QUERY: "This list cannot be filtered or sorted that way.",
