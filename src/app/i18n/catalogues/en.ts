@@ -576,7 +576,7 @@ export const EN = {
       details: "details",
     },
   },
-  /** what each error code says when the server's own (English) words are not used. */
+  /** What each error code says when the server's own (English) words are not used. */
   errors: {
     BAD_REQUEST: "The request could not be understood.",
     BAD_QUERY: "This list cannot be filtered or sorted that way.",
