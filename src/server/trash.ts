@@ -49,11 +49,14 @@ function valuesAtDeletion(event: Row): Row {
 
 const noSuch = (def: EntityDef) => new AppError("NOT_FOUND", `No deleted ${def.singular.toLowerCase()} with this id is in the trash`);
 
-/** The delete event a record is in the trash by, or null (restored, purged, too old, never deleted). */
-async function trashedBy(reader: Reader, resource: ResourceName, id: number, now: Date): Promise<Row | null> {
-  const last = (await reader.history(resource, id, ALL_RECORD_ACTIONS)).at(-1);
-  if (!last || last.action !== "delete" || String(last.at) < cutoff(now)) return null;
-  return last;
+/**
+ * The delete event a record is in the trash by, or null (restored, purged, too old, never
+ * deleted), with the record's whole history, read once.
+ */
+async function trashedBy(reader: Reader, resource: ResourceName, id: number, now: Date): Promise<{ event: Row | null; history: Row[] }> {
+  const history = await reader.history(resource, id, ALL_RECORD_ACTIONS);
+  const last = history.at(-1);
+  return { event: !last || last.action !== "delete" || String(last.at) < cutoff(now) ? null : last, history };
 }
 
 const revertBody = z.strictObject({
@@ -128,7 +131,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
     requireAction(ability, "create", resource, def);
     const now = new Date();
     const restored = await storage.transaction(async (tx) => {
-      const event = await trashedBy(tx, resource, id, now);
+      const { event, history: all } = await trashedBy(tx, resource, id, now);
       if (!event || (await tx.get(resource, id))) throw noSuch(def);
       const values = valuesAtDeletion(event);
       if (!canDo(ability, "read", resource, values)) throw noSuch(def);
@@ -139,7 +142,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       const duplicates = await takenMeanwhile(tx, resource, def, fields);
       if (Object.keys(duplicates.errors).length)
         throw new AppError("DUPLICATE", "A value it held is taken by another record now", duplicates.errors, { holders: duplicates.holders });
-      const history = await tx.history(resource, id, REVISION_ACTIONS);
+      const history = all.filter((e) => REVISION_ACTIONS.includes(String(e.action)));
       const created = history.find((e) => e.action === "create");
       const record: Row = {
         ...values,
@@ -163,7 +166,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
     if (req.ctx.permissions?.role !== ADMIN_ROLE) throw new AppError("FORBIDDEN", "Only an admin purges the trash");
     const now = new Date();
     await storage.transaction(async (tx) => {
-      const event = await trashedBy(tx, resource, id, now);
+      const { event } = await trashedBy(tx, resource, id, now);
       if (!event || !canDo(req.ctx.ability, "read", resource, valuesAtDeletion(event))) throw noSuch(def);
       await appendAudit(tx, req.ctx, { action: "purge", resource, recordId: id }, now);
     });
