@@ -4,7 +4,7 @@ import { ERROR_STATUS } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import { EN } from "./catalogues/en";
 import { ES } from "./catalogues/es";
-import { ES_DEFINITIONS } from "./catalogues/es-definitions";
+import { ES_DEFINITIONS } from "../../domain/i18n/es-definitions";
 import { definitionCatalogue, fieldKey, optionKey, relatedLabelKey } from "./definition-keys";
 import { CATALOGUES } from "./index";
 import { LOGIN_EN, LOGIN_ES } from "./login-catalogue";

@@ -10,7 +10,7 @@ import { initReactI18next } from "react-i18next";
 import { setErrorLocalizer } from "../providers/http-client";
 import { EN } from "./catalogues/en";
 import { ES } from "./catalogues/es";
-import { ES_DEFINITIONS } from "./catalogues/es-definitions";
+import { ES_DEFINITIONS } from "../../domain/i18n/es-definitions";
 import { definitionCatalogue } from "./definition-keys";
 import { DEFAULT_LANGUAGE, detectLanguage, intlLocale, LANGUAGES, storeLanguage, toLanguage, type Language } from "./language";
 import { localizeError, localizeMessage } from "./server-messages";

@@ -1,5 +1,6 @@
 /**
- * Spanish for the keys derived from the entity definitions (definition-keys.ts). A test fails
+ * Spanish for the keys derived from the entity definitions (src/app/i18n/definition-keys.ts); the
+ * server reads it too, to match an imported file's Spanish column headers. A test fails
  * when a definition gains a field, option or related list that is not translated here.
  */
 const STATUS = {
