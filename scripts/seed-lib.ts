@@ -303,12 +303,14 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     products: [],
     orders: [],
     roles: [],
+    views: [],
     "audit-events": [],
     credentials: [],
     sessions: [],
     loginFailures: [],
     twoFactor: [],
     tokens: [],
+    preferences: [],
     counters: { orderNumber: 1 },
   };
   const events: SeedEvent[] = [];
@@ -332,12 +334,14 @@ export async function generateDb(options: Partial<SeedOptions> = {}): Promise<Db
     orders: db.orders,
     // As old as the oldest account: the roles were there before anyone held one.
     roles: builtInRoleRows(db.staff.map((s) => s.createdAt).sort()[0]) as Row[],
+    views: [],
     "audit-events": db["audit-events"],
     credentials: db.credentials,
     sessions: [],
     loginFailures: [],
     twoFactor: [],
     tokens: [],
+    preferences: [],
     counters: db.counters,
   };
 }

@@ -47,6 +47,15 @@ export const TOKEN_LAST_USED_PERSIST_MS = 60 * 1000;
 
 export const REQUEST_BODY_LIMIT_BYTES = 100 * 1024;
 
+/** An imported spreadsheet (CSV or .xlsx): at most this many bytes and data rows (the header not counted). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+/** "Edit selected": at most this many records in one call. */
+export const BULK_EDIT_MAX_IDS = 100;
+/** A saved view's name, and how many views one person may keep. */
+export const VIEW_NAME_MAX = 80;
+export const VIEWS_PER_PERSON = 200;
+
 export const NAME_MIN = 2;
 export const NAME_MAX = 120;
 export const LONG_TEXT_MAX = 2000;

@@ -15,7 +15,8 @@ export type FieldType =
   | "password" // write-only secret, never stored on the record itself
   | "items" // order lines
   | "rules" // a role's rules (src/domain/roles)
-  | "json"; // structured, read-only (audit changes)
+  | "json" // structured, read-only (audit changes)
+  | "query"; // a saved view's filters, sort, page size and columns (src/domain/views.ts)
 
 /** Who writes a field: the client on create and update, only on create, or only the server. */
 export type WriteMode = "always" | "create" | "never";
@@ -55,6 +56,8 @@ export interface FieldDef {
   /** Stored lower-case (emails). */
   lowercase?: boolean;
   write: WriteMode;
+  /** For a server-managed `reference` to staff: set on create to whoever creates the record (a saved view's owner). */
+  creator?: boolean;
   /** Value the server fills in on create when the client sends none. */
   defaultValue?: unknown;
   /** Shown as a list column (SPEC §2: every shown enum/reference/date/number gets a filter). */
@@ -88,6 +91,8 @@ export interface EntityDef<Name extends string = string> {
     systemColumns?: readonly ("createdAt" | "updatedAt")[];
   };
   related?: RelatedList[];
+  /** Records can be brought in from a spreadsheet (POST /api/<name>/import). */
+  importable?: boolean;
   /** Append-only resources refuse every write through the generic API. */
   readOnly?: boolean;
   /** A view the app renders instead of the generic one. */

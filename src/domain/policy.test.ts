@@ -16,6 +16,8 @@ function row(resource: ResourceName, whose: "own" | "other", extra: Record<strin
       return { id: 1, assigneeId: owner, status: "draft", ...extra };
     case "staff":
       return { id: whose === "own" ? SELF : OTHER, ...extra };
+    case "views":
+      return { id: 1, ownerId: owner, shared: "me", ...extra };
     default:
       return { id: 1, ...extra };
   }
@@ -26,6 +28,8 @@ const none: Expect = { read: [false, false], create: [false, false], update: [fa
 const readOnly: Expect = { ...none, read: [true, true] };
 const all: Expect = { read: [true, true], create: [true, true], update: [true, true], delete: [true, true], transition: [false, false] };
 const ownOnly: Expect = { read: [true, false], create: [true, false], update: [true, false], delete: [false, false], transition: [false, false] };
+/** Everyone keeps their own saved views, whatever their role; another's private view is not theirs to see. */
+const personal: Expect = { ...ownOnly, delete: [true, false] };
 
 /** SPEC §6 as a table. For staff, "own" is the actor's own record. Orders rows are drafts. */
 const TABLE: Record<Role, Record<ResourceName, Expect>> = {
@@ -38,6 +42,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     orders: { ...all, transition: [true, true] },
     "audit-events": readOnly,
     roles: all,
+    views: personal,
   },
   manager: {
     staff: readOnly,
@@ -47,6 +52,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     orders: { ...all, transition: [true, true] },
     "audit-events": readOnly,
     roles: readOnly,
+    views: personal,
   },
   agent: {
     staff: readOnly,
@@ -56,6 +62,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     orders: { ...ownOnly, delete: [true, false], transition: [true, false] },
     "audit-events": none,
     roles: none,
+    views: personal,
   },
   auditor: {
     staff: readOnly,
@@ -65,6 +72,7 @@ const TABLE: Record<Role, Record<ResourceName, Expect>> = {
     orders: readOnly,
     "audit-events": readOnly,
     roles: readOnly,
+    views: personal,
   },
 };
 

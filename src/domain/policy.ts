@@ -10,6 +10,7 @@ import { permittedFieldsOf } from "@casl/ability/extra";
 import { ENTITIES, getEntity, isResourceName, readableFieldNames, type ResourceName } from "./entities";
 import { ORDER_TRANSITIONS, type OrderStatus } from "./order-lifecycle";
 import { builtInRules } from "./roles/built-in";
+import { queryFor } from "./views";
 import { ADMIN_ROLE, ADMIN_WRITES_ONLY, LIFECYCLE_RESOURCE, ME, WRITE_ACTIONS, type Action, type RoleRule, type WhereValue } from "./roles/rules";
 
 export type { Action } from "./roles/rules";
@@ -64,13 +65,43 @@ function guards(actor: Actor): RawRule[] {
 }
 
 /**
+ * What every signed-in person may do with saved views, whatever their role: keep their own
+ * (create, change, delete) and read their own and those shared with everyone. Sharing one is a
+ * role's to grant, as a rule on the `shared` field (the built-in admin and manager have it).
+ */
+function personalViews(actor: Actor): RawRule[] {
+  const own = { ownerId: actor.id };
+  const kept = ["name", "resource", "query"];
+  return [
+    { action: "read", subject: "views", conditions: own },
+    { action: "read", subject: "views", conditions: { shared: "everyone" } },
+    { action: "create", subject: "views", fields: kept },
+    { action: "update", subject: "views", fields: kept, conditions: own },
+    { action: "delete", subject: "views", conditions: own },
+  ];
+}
+
+/** A person's views stay theirs: no rule shows another's private view or writes another's view. */
+const viewGuards = (actor: Actor): RawRule[] => [
+  { action: "read", subject: "views", conditions: { ownerId: { $ne: actor.id }, shared: { $ne: "everyone" } }, inverted: true },
+  { action: [...WRITE_ACTIONS], subject: "views", conditions: { ownerId: { $ne: actor.id } }, inverted: true },
+];
+
+/**
  * The ability of a signed-in staff member: their role's rules (as stored; without them, the
- * built-in role of that key, as seeded), then deny rules, then the guards.
+ * built-in role of that key, as seeded) and everyone's own saved views, then deny rules, then
+ * the guards.
  */
 export function defineAbilityFor(actor: Actor | null, rules?: readonly RoleRule[]): AppAbility {
   if (!actor) return createMongoAbility<AppAbility>([]);
   const resolved = resolveRules(rules ?? builtInRules(actor.role), actor.id);
-  const raw = [...resolved.filter((r) => !r.deny).map(toRaw), ...resolved.filter((r) => r.deny).map(toRaw), ...guards(actor)];
+  const raw = [
+    ...resolved.filter((r) => !r.deny).map(toRaw),
+    ...personalViews(actor),
+    ...resolved.filter((r) => r.deny).map(toRaw),
+    ...guards(actor),
+    ...viewGuards(actor),
+  ];
   return createMongoAbility<AppAbility>(raw);
 }
 
@@ -128,6 +159,7 @@ export function stripRecord<T extends Record<string, unknown>>(ability: AppAbili
   const out: Record<string, unknown> = {};
   for (const key of allowed) if (key in record) out[key] = record[key];
   if (resource === "audit-events" && "changes" in out) out.changes = stripChanges(ability, record.resource, out.changes);
+  if (resource === "views" && "query" in out) out.query = viewQueryFor(ability, record.resource, out.query);
   return out as Partial<T>;
 }
 
@@ -143,6 +175,12 @@ function stripChanges(ability: AppAbility, target: unknown, changes: unknown): u
   const readable = new Set(readableFields(ability, target));
   const hidden = new Set(readableFieldNames(getEntity(target)).filter((f) => !readable.has(f)));
   return Object.fromEntries(Object.entries(changes).filter(([field]) => !hidden.has(field)));
+}
+
+/** A saved view as this reader applies it: nothing on a field they may not read (or of a list they may not read). */
+function viewQueryFor(ability: AppAbility, target: unknown, query: unknown): unknown {
+  const readable = typeof target === "string" && isResourceName(target) && canDo(ability, "read", target) ? readableFields(ability, target) : [];
+  return queryFor(query, readable);
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatMoney } from "./format";
 import { getEntity } from "./entities";
 import { message } from "./messages";
 import { rulesSchema } from "./roles/rules";
+import { viewQuerySchema } from "./views";
 
 const REQUIRED = message("required");
 
@@ -91,6 +92,8 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       return z.unknown();
     case "rules":
       return rulesSchema;
+    case "query":
+      return viewQuerySchema;
   }
 }
 

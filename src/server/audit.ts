@@ -42,6 +42,8 @@ export interface AuditInput {
   email?: string;
   /** The audit event an update went back to. */
   revertOf?: number;
+  /** The spreadsheet import this write is a row of. */
+  importId?: string;
 }
 
 export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
@@ -58,5 +60,6 @@ export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now:
     ip: ctx.ip,
     ...(ctx.token ? { tokenId: ctx.token.id, tokenName: ctx.token.name } : {}),
     ...(input.revertOf !== undefined ? { revertOf: input.revertOf } : {}),
+    ...(input.importId !== undefined ? { importId: input.importId } : {}),
   });
 }

@@ -1,5 +1,5 @@
 import { RESOURCE_NAMES, type ResourceName } from "../domain/entities";
-import type { ApiToken, Session, TwoFactor } from "./storage/types";
+import type { ApiToken, Preferences, Session, TwoFactor } from "./storage/types";
 
 /**
  * What the data file holds. The collections of the entity definitions are served by the API; everything after them (credentials, sessions, login failures, counters) lives in the same
@@ -19,6 +19,8 @@ export type DbShape = Record<ResourceName, Row[]> & {
   tokens: ApiToken[];
   /** Failed sign-ins, for the rate limit of SPEC §9. */
   loginFailures: { email: string; at: string }[];
+  /** Per staff member: what their lists last showed (columns, page size, default view), wherever they sign in. */
+  preferences: Preferences[];
   /** Next values of server-assigned sequences; `orderNumber` is never reused, even after a delete. */
   counters: { orderNumber: number; tokenId?: number };
 };

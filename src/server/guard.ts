@@ -5,7 +5,7 @@
 import { allFields, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
 import type { EntityDef } from "../domain/fields";
-import { canDo, stripRecord, type Action, type AppAbility } from "../domain/policy";
+import { canDo, readableFields, stripRecord, type Action, type AppAbility } from "../domain/policy";
 import type { Row } from "./db-shape";
 
 const VERBS: Record<Action, string> = { read: "see", create: "create", update: "change", delete: "delete", transition: "move" };
@@ -99,6 +99,25 @@ export function checkBodyFields(
   const names = Object.keys(forbidden);
   if (names.length) throw new AppError("FORBIDDEN_FIELD", `You may not write: ${names.join(", ")}`, forbidden, { fields: names });
   return { unknown };
+}
+
+/**
+ * The fields of a change meant for many rows (edit selected): each must be one the client writes
+ * on update, that this actor may read and may write on some row; else FORBIDDEN_FIELD, for all.
+ */
+export function requireWritableOnSomeRow(ability: AppAbility, resource: ResourceName, def: EntityDef, keys: string[], managedParts: string[]) {
+  const fields = allFields(def);
+  const readable = new Set(readableFields(ability, resource));
+  const forbidden: FieldErrors = {};
+  for (const key of keys) {
+    const f = fields[key];
+    if (!f) continue;
+    if (f.write !== "always") forbidden[key] = ["Set by the server"];
+    else if (!readable.has(key) || !canDo(ability, "update", resource, undefined, key)) forbidden[key] = ["You may not write this field"];
+  }
+  for (const part of managedParts) forbidden[part] = ["Set by the server"];
+  const names = Object.keys(forbidden);
+  if (names.length) throw new AppError("FORBIDDEN_FIELD", `You may not write: ${names.join(", ")}`, forbidden, { fields: names });
 }
 
 type Conditions = Record<string, unknown>;

@@ -5,13 +5,15 @@
  * what the reader may see.
  */
 import type { Request, Response } from "express";
-import { getEntity, isResourceName, type ResourceName } from "../domain/entities";
+import { z } from "zod";
+import { BULK_EDIT_MAX_IDS } from "../domain/constants";
+import { allFields, getEntity, isResourceName, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
 import { message } from "../domain/messages";
 import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
 import { validateWrite } from "../domain/schema";
-import { appendAudit, diff } from "./audit";
+import { appendAudit, diff, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import {
@@ -24,12 +26,15 @@ import {
   requireOnRow,
   requireReadable,
   requireVersion,
+  requireWritableOnSomeRow,
 } from "./guard";
+import { parseBody } from "./body-schema";
 import { parseListQuery } from "./query";
 import { checkReferences } from "./references";
 import { rulesFor, type WriteState } from "./rules";
 import { rowScope } from "./scope";
 import type { Reader, Storage, Tx } from "./storage/types";
+import type { RequestContext } from "./context";
 
 const rawQuery = (req: Request) => {
   const i = req.originalUrl.indexOf("?");
@@ -94,31 +99,10 @@ export function resourceRoutes(storage: Storage) {
     const { ability } = req.ctx;
     requireAction(ability, "create", resource, def);
     const body = requireBody(req.body);
-    const { unknown } = checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
+    // Refusals that need no hashing come first; all of it again in the transaction.
+    checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
     const prepared = (await rules.prepare?.(body)) ?? {};
-
-    const record = await storage.transaction(async (tx) => {
-      const validated = validateWrite(def, fillForced(ability, resource, body), "create");
-      const values = validated.data;
-      const errors = newFieldErrors(validated.errors);
-      for (const k of unknown) errors[k] = [message("unknownField")];
-      // All field errors at once: a form learns of a wrong customer and of missing items together.
-      failValidation({ ...(await checkReferences(tx, ability, def, values)), ...errors });
-      failDuplicates(await checkUnique(tx, resource, def, values, null));
-
-      const now = new Date();
-      const at = now.toISOString();
-      const draft: Row = { id: 0, ...dropNulls(values), createdAt: at, updatedAt: at, version: 1 };
-      requireCreateAllowed(ability, resource, def, draft);
-      const w: WriteState = { ctx: req.ctx, tx, def, resource, body, values, before: null, record: draft, prepared: { ...prepared }, now, extraChanges: {} };
-      await rules.beforeWrite?.(w);
-      const { id: _unset, ...fields } = w.record;
-      const stored = await tx.insert(resource, fields);
-      w.record = stored;
-      await rules.afterWrite?.(w);
-      await appendAudit(tx, req.ctx, { action: "create", resource, recordId: stored.id, changes: { ...diff(def, null, stored), ...w.extraChanges } }, now);
-      return stored;
-    });
+    const { record } = await storage.transaction((tx) => createIn(tx, req.ctx, resource, body, { prepared }));
     res.status(201).json(stripRecord(ability, resource, record));
   }
 
@@ -128,58 +112,44 @@ export function resourceRoutes(storage: Storage) {
   }
 
   /**
-   * One record changed by a body of fields and the version it was read at, through every check
-   * of a PATCH; `revertOf` names the audit event a "restore this version" went back to.
+   * "Edit selected": the same change to many records, each through every check of its own PATCH
+   * and in its own transaction, so one refusal stops nothing else and each row says how it went.
+   * What is wrong for every row alike (the ids, an unknown or server-managed field, a field the
+   * role may never write) is refused before anything is written.
    */
-  async function updateRecord(req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, revertOf?: number): Promise<Row> {
+  async function updateMany(req: Request, res: Response, resource: ResourceName) {
     const def = getEntity(resource);
-    const rules = rulesFor(resource);
     const { ability } = req.ctx;
     requireAction(ability, "update", resource, def);
-    const guard = async (reader: Reader, tx?: Tx) => {
-      const row = requireReadable(ability, resource, def, tx ? await tx.lock(resource, id) : await reader.get(resource, id));
-      await rules.invariant?.("update", row, body, reader, tx);
-      requireOnRow(ability, "update", resource, def, row);
-      const check = checkBodyFields(ability, resource, def, body, "update", row, rules.managedParts?.(body) ?? []);
-      return { row, ...check };
-    };
-    // Refusals that need no hashing come first; all of it again, locked, in the transaction.
-    await guard(storage);
-    const prepared = (await rules.prepare?.(body)) ?? {};
-
-    const record = await storage.transaction(async (tx) => {
-      const { row: before, unknown } = await guard(tx, tx);
-      const validated = validateWrite(def, body, "update");
-      const values = validated.data;
-      const errors = newFieldErrors(validated.errors);
-      for (const k of unknown) errors[k] = [message("unknownField")];
-      if (body.version === undefined) errors.version = ["Required: the version you edited"];
-      else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
-      failValidation({ ...(await checkReferences(tx, ability, def, values, before)), ...errors });
-      requireVersion(ability, resource, def, body.version, before);
-      failDuplicates(await checkUnique(tx, resource, def, changedOnly(values, before), before.id));
-
-      const now = new Date();
-      const next: Row = { ...before };
-      for (const [k, v] of Object.entries(values)) {
-        if (v === null) delete next[k];
-        else next[k] = v;
+    const { ids, changes } = parseBody(bulkEditSchema, req.body);
+    const fields = allFields(def);
+    const unknown = Object.keys(changes).filter((k) => !Object.prototype.hasOwnProperty.call(fields, k));
+    if (unknown.length) failValidation(Object.fromEntries(unknown.map((k) => [k, [message("unknownField")]])));
+    // Refusals that hold for every row: nothing is tried when one of them applies.
+    requireWritableOnSomeRow(ability, resource, def, Object.keys(changes), rulesFor(resource).managedParts?.(changes) ?? []);
+    const results: BulkResult[] = [];
+    for (const id of ids) {
+      try {
+        const record = await updateRecord(req, resource, id, { ...changes }, { anyVersion: true });
+        results.push({ id, status: 200, record: stripRecord(ability, resource, record) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, status: err.status, ...refusal(err) });
       }
-      const w: WriteState = { ctx: req.ctx, tx, def, resource, body, values, before, record: next, prepared: { ...prepared }, now, extraChanges: {} };
-      checkFieldTransitions(def, before, values);
-      await rules.beforeWrite?.(w);
-      // The result must still be a row the actor may change (no editing a row out of one's reach).
-      requireOnRow(ability, "update", resource, def, next);
-      const changes = { ...diff(def, before, next), ...w.extraChanges };
-      if (!Object.keys(changes).length) return before;
-      next.updatedAt = now.toISOString();
-      next.version = before.version + 1;
-      // The row is locked, so this holds; the version in the WHERE is the backstop if it were not.
-      if (!(await tx.update(resource, next, before.version))) requireVersion(ability, resource, def, body.version, (await tx.get(resource, id)) ?? before);
-      await rules.afterWrite?.(w);
-      await appendAudit(tx, req.ctx, { action: "update", resource, recordId: next.id, changes, revertOf }, now);
-      return next;
-    });
+    }
+    res.json({ results });
+  }
+
+  /**
+   * One record changed by a body of fields and the version it was read at, through every check
+   * of a PATCH, in a transaction of its own.
+   */
+  async function updateRecord(req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+    const rules = rulesFor(resource);
+    // Refusals that need no hashing come first; all of it again, locked, in the transaction.
+    await guardUpdate(storage, undefined, req.ctx, resource, id, body);
+    const prepared = (await rules.prepare?.(body)) ?? {};
+    const { record } = await storage.transaction((tx) => updateIn(tx, req.ctx, resource, id, body, { ...opts, prepared }));
     return record;
   }
 
@@ -203,7 +173,135 @@ export function resourceRoutes(storage: Storage) {
     res.json(stripRecord(ability, resource, row));
   }
 
-  return { list, one, create, update, updateRecord, remove };
+  return { list, one, create, update, updateMany, updateRecord, remove };
+}
+
+/** How a write goes, beyond its body. */
+export interface WriteOptions {
+  /** What the resource's `prepare` computed before the transaction (a password hash). */
+  prepared?: Record<string, unknown>;
+  /** The audit event a "restore this version" went back to. */
+  revertOf?: number;
+  /** Change only the fields sent, over whatever version is stored (edit selected, an import). */
+  anyVersion?: boolean;
+  /** The spreadsheet import this write is a row of. */
+  importId?: string;
+}
+
+/** A write done: the record as stored, and what changed (nothing: an update that changed nothing). */
+export interface Written {
+  record: Row;
+  before: Row | null;
+  changes: Changes;
+}
+
+/**
+ * A new record through every check of a POST, inside the caller's transaction: policy, fields,
+ * validation, references, uniqueness, the resource's rules; then one insert and its audit event.
+ * Throws AppError before writing anything.
+ */
+export async function createIn(tx: Tx, ctx: RequestContext, resource: ResourceName, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Written> {
+  const def = getEntity(resource);
+  const rules = rulesFor(resource);
+  const { ability } = ctx;
+  requireAction(ability, "create", resource, def);
+  const { unknown } = checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
+  const validated = validateWrite(def, fillForced(ability, resource, body), "create");
+  const values = validated.data;
+  const errors = newFieldErrors(validated.errors);
+  for (const k of unknown) errors[k] = [message("unknownField")];
+  // All field errors at once: a form learns of a wrong customer and of missing items together.
+  failValidation({ ...(await checkReferences(tx, ability, def, values)), ...errors });
+  failDuplicates(await checkUnique(tx, resource, def, values, null));
+
+  const now = new Date();
+  const at = now.toISOString();
+  const draft: Row = { id: 0, ...dropNulls(values), ...creatorFields(def, ctx), createdAt: at, updatedAt: at, version: 1 };
+  requireCreateAllowed(ability, resource, def, draft);
+  const w: WriteState = { ctx, tx, def, resource, body, values, before: null, record: draft, prepared: { ...opts.prepared }, now, extraChanges: {} };
+  await rules.beforeWrite?.(w);
+  const { id: _unset, ...fields } = w.record;
+  const stored = await tx.insert(resource, fields);
+  w.record = stored;
+  await rules.afterWrite?.(w);
+  const changes = { ...diff(def, null, stored), ...w.extraChanges };
+  await appendAudit(tx, ctx, { action: "create", resource, recordId: stored.id, changes, importId: opts.importId }, now);
+  return { record: stored, before: null, changes };
+}
+
+/**
+ * What may be refused of an update before its transaction (reading) and again in it (locked):
+ * the row is there and readable, its invariants hold, the actor may change it and these fields.
+ */
+async function guardUpdate(reader: Reader, tx: Tx | undefined, ctx: RequestContext, resource: ResourceName, id: number, body: Record<string, unknown>) {
+  const def = getEntity(resource);
+  const rules = rulesFor(resource);
+  const { ability } = ctx;
+  requireAction(ability, "update", resource, def);
+  const row = requireReadable(ability, resource, def, tx ? await tx.lock(resource, id) : await reader.get(resource, id));
+  await rules.invariant?.("update", row, body, reader, tx);
+  requireOnRow(ability, "update", resource, def, row);
+  const check = checkBodyFields(ability, resource, def, body, "update", row, rules.managedParts?.(body) ?? []);
+  return { row, ...check };
+}
+
+/**
+ * A record changed through every check of a PATCH, inside the caller's transaction (the row
+ * locked): its version must be the one sent unless `anyVersion`. An update that changes nothing
+ * writes nothing and answers the record as it was.
+ */
+export async function updateIn(
+  tx: Tx,
+  ctx: RequestContext,
+  resource: ResourceName,
+  id: number,
+  body: Record<string, unknown>,
+  opts: WriteOptions = {},
+): Promise<Written> {
+  const { revertOf, anyVersion } = opts;
+  const def = getEntity(resource);
+  const rules = rulesFor(resource);
+  const { ability } = ctx;
+  const { row: before, unknown } = await guardUpdate(tx, tx, ctx, resource, id, body);
+  const validated = validateWrite(def, body, "update");
+  const values = validated.data;
+  const errors = newFieldErrors(validated.errors);
+  for (const k of unknown) errors[k] = [message("unknownField")];
+  if (anyVersion) {
+    if (body.version !== undefined) errors.version = ["Set by the server"];
+  } else if (body.version === undefined) errors.version = ["Required: the version you edited"];
+  else if (!Number.isSafeInteger(body.version) || (body.version as number) < 1) errors.version = ["Must be a whole number"];
+  failValidation({ ...(await checkReferences(tx, ability, def, values, before)), ...errors });
+  if (!anyVersion) requireVersion(ability, resource, def, body.version, before);
+  failDuplicates(await checkUnique(tx, resource, def, changedOnly(values, before), before.id));
+
+  const now = new Date();
+  const next: Row = { ...before };
+  for (const [k, v] of Object.entries(values)) {
+    if (v === null) delete next[k];
+    else next[k] = v;
+  }
+  const w: WriteState = { ctx, tx, def, resource, body, values, before, record: next, prepared: { ...opts.prepared }, now, extraChanges: {} };
+  checkFieldTransitions(def, before, values);
+  await rules.beforeWrite?.(w);
+  // The result must still be a row the actor may change (no editing a row out of one's reach).
+  requireOnRow(ability, "update", resource, def, next);
+  const changes = { ...diff(def, before, next), ...w.extraChanges };
+  if (!Object.keys(changes).length) return { record: before, before, changes };
+  next.updatedAt = now.toISOString();
+  next.version = before.version + 1;
+  // The row is locked, so this holds; the version in the WHERE is the backstop if it were not.
+  if (!(await tx.update(resource, next, before.version)))
+    requireVersion(ability, resource, def, anyVersion ? before.version : body.version, (await tx.get(resource, id)) ?? before);
+  await rules.afterWrite?.(w);
+  await appendAudit(tx, ctx, { action: "update", resource, recordId: next.id, changes, revertOf, importId: opts.importId }, now);
+  return { record: next, before, changes };
+}
+
+/** An AppError as one row's outcome in a bulk answer (its code, message, field errors and detail). */
+export function refusal(err: AppError): { code: string; message: string; errors?: FieldErrors } & Record<string, unknown> {
+  const { code: _code, message: _message, errors, ...extra } = err.toBody();
+  return { code: err.code, message: err.message, ...(errors ? { errors } : {}), ...extra };
 }
 
 /** REFUSED: who points at it, counted, so the operator knows what to change first. */
@@ -219,6 +317,33 @@ export function referenced(def: EntityDef, counts: Record<string, number>) {
     { counts },
   );
 }
+
+interface BulkResult {
+  id: number;
+  /** The HTTP status this row's own PATCH would have answered. */
+  status: number;
+  code?: string;
+  message?: string;
+  errors?: FieldErrors;
+  record?: Record<string, unknown>;
+}
+
+const bulkEditSchema = z
+  .object({
+    ids: z
+      .array(z.number().int("Must be whole numbers").positive("Must be positive ids").max(Number.MAX_SAFE_INTEGER), "Must be a list of record ids")
+      .min(1, "Select at least one record")
+      .max(BULK_EDIT_MAX_IDS, `At most ${BULK_EDIT_MAX_IDS} records at once`)
+      .refine((ids) => new Set(ids).size === ids.length, "Each record only once"),
+    changes: z
+      .record(z.string(), z.unknown(), "Must be an object of fields and their new values")
+      .refine((c) => Object.keys(c).length > 0, "Name at least one field to change"),
+  })
+  .strict();
+
+/** The fields a record's creator is written into (a saved view's owner). */
+const creatorFields = (def: EntityDef, ctx: RequestContext) =>
+  Object.fromEntries(Object.entries(def.fields).flatMap(([name, f]) => (f.creator && ctx.actor ? [[name, ctx.actor.id]] : [])));
 
 const dropNulls = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined));
 

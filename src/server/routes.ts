@@ -10,6 +10,8 @@ import { AppError } from "../domain/errors";
 import type { Abilities } from "./abilities";
 import { accountRoutes } from "./account-routes";
 import { authRoutes } from "./auth";
+import { importRoutes } from "./import/route";
+import { preferenceRoutes } from "./preferences";
 import { resourceRoutes } from "./resources";
 import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
@@ -36,7 +38,9 @@ interface Route {
    * "list": takes the list query (parsed and allow-listed by query.ts); "ignored": a probe's
    * cache-buster means nothing; otherwise a query string is refused.
    */
-  query?: "list" | "ignored";
+  query?: "list" | "ignored" | "import";
+  /** Takes a file as its body (an import), read by its handler; the JSON body gate lets it by. */
+  rawBody?: boolean;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -46,6 +50,8 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
   const account = accountRoutes(storage, secretKey);
   const tokens = tokenRoutes(storage);
   const resources = resourceRoutes(storage);
+  const preferences = preferenceRoutes(storage);
+  const imports = importRoutes(storage);
   const live = new LiveHub(storageLiveSource(storage, abilities));
   const routes: Route[] = [
     { path: "/health", public: true, query: "ignored", duringEnrolment: true, methods: { GET: (_req, res) => res.json({ status: "ok" }) } },
@@ -54,6 +60,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
     { path: "/auth/me", sessionOnly: true, duringEnrolment: true, methods: { GET: auth.me } },
     { path: "/auth/permissions", sessionOnly: true, duringEnrolment: true, methods: { GET: auth.permissions } },
     { path: "/auth/password", sessionOnly: true, methods: { POST: auth.changePassword } },
+    { path: "/auth/preferences", methods: { GET: preferences.get, PATCH: preferences.patch } },
     { path: "/auth/2fa/setup", sessionOnly: true, duringEnrolment: true, methods: { POST: account.setup } },
     { path: "/auth/2fa/enable", sessionOnly: true, duringEnrolment: true, methods: { POST: account.enable } },
     { path: "/auth/2fa/disable", sessionOnly: true, methods: { POST: account.disable } },
@@ -83,11 +90,15 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
       routes.push({ path: `/${name}/:id/purge`, methods: { POST: (req, res, p) => trash.purge(req, res, name, p.id) } });
       routes.push({ path: `/${name}/:id/revert`, methods: { POST: (req, res, p) => trash.revert(req, res, name, p.id) } });
     }
+    if (def.importable) routes.push({ path: `/${name}/import`, query: "import", rawBody: true, methods: { POST: (req, res) => imports.run(req, res, name) } });
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
     routes.push({
       path: `/${name}`,
       query: "list",
-      methods: { GET: (req, res) => resources.list(req, res, name), ...(def.readOnly ? {} : { POST: (req, res) => resources.create(req, res, name) }) },
+      methods: {
+        GET: (req, res) => resources.list(req, res, name),
+        ...(def.readOnly ? {} : { POST: (req, res) => resources.create(req, res, name), PATCH: (req, res) => resources.updateMany(req, res, name) }),
+      },
     });
     routes.push({
       path: `/${name}/:id`,
@@ -123,7 +134,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
         throw new AppError("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
       // A query string means nothing to a route without a list: `?callback=`, `?_method=`,
       // `?_embed=` are refused rather than silently carried along.
-      const takesQuery = route.query === "ignored" || (route.query === "list" && method === "GET");
+      const takesQuery = route.query === "ignored" || route.query === "import" || (route.query === "list" && method === "GET");
       // A bare "?" carries nothing: @refinedev/simple-rest's custom() always ends its URL with one.
       if (!takesQuery && /\?./.test(req.originalUrl)) throw new AppError("BAD_QUERY", "This call takes no query parameters");
       res.setHeader("Cache-Control", "no-store");

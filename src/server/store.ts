@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import low, { type LowSync } from "lowdb";
 import Base from "lowdb/adapters/Base";
-import { builtInRoleRows } from "../domain/roles/built-in";
+import { builtInRoleRows, SHARING_ROLES, VIEW_SHARING_RULES } from "../domain/roles/built-in";
+import type { RoleRule } from "../domain/roles/rules";
 import { ROUTED_COLLECTIONS, type DbShape, type Row } from "./db-shape";
 
 export class DataFileError extends Error {
@@ -16,7 +17,7 @@ export class DataFileError extends Error {
   }
 }
 
-const ARRAY_COLLECTIONS = [...ROUTED_COLLECTIONS, "credentials", "sessions", "loginFailures", "twoFactor", "tokens"] as const;
+const ARRAY_COLLECTIONS = [...ROUTED_COLLECTIONS, "credentials", "sessions", "loginFailures", "twoFactor", "tokens", "preferences"] as const;
 
 /** Refuse anything that is not plainly the shape the server works on. */
 export function checkShape(file: string, data: unknown): asserts data is DbShape {
@@ -62,7 +63,8 @@ export function readDataFile(file: string, onUpgrade?: () => void): DbShape {
 /**
  * A data file written before a collection existed gets it, as the seed would have made it, rather
  * than being refused: `roles` (the built-in roles, from before roles were data), `twoFactor` and
- * `tokens` (from before two-factor sign-in and API tokens). Returns whether
+ * `tokens` (from before two-factor sign-in and API tokens), `views` and `preferences` (from
+ * before saved views). Returns whether
  * anything was added, so the caller can write the file back.
  */
 export function upgradeDataFile(data: unknown): boolean {
@@ -74,7 +76,17 @@ export function upgradeDataFile(data: unknown): boolean {
     db.roles = builtInRoleRows(new Date().toISOString());
     added = true;
   }
-  for (const name of ["twoFactor", "tokens"]) {
+  if (db.views === undefined) {
+    // From before saved views: the built-in roles that share views were seeded without that rule.
+    for (const role of db.roles as Row[]) {
+      const rules = role.rules as RoleRule[];
+      if (role.builtIn === true && SHARING_ROLES.includes(String(role.key)) && !rules.some((r) => r.resource === "views"))
+        role.rules = [...rules, ...VIEW_SHARING_RULES];
+    }
+    db.views = [];
+    added = true;
+  }
+  for (const name of ["twoFactor", "tokens", "preferences"]) {
     if (db[name] !== undefined) continue;
     db[name] = [];
     added = true;

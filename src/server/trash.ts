@@ -73,7 +73,7 @@ const revertBody = z.strictObject({
 });
 
 export interface UpdateRecord {
-  (req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, revertOf?: number): Promise<Row>;
+  (req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, opts?: { revertOf?: number }): Promise<Row>;
 }
 
 export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
@@ -211,7 +211,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       res.json({ record: stripRecord(ability, resource, current), changed: [], skipped });
       return;
     }
-    const record = await updateRecord(req, resource, id, { ...body, version }, eventId);
+    const record = await updateRecord(req, resource, id, { ...body, version }, { revertOf: eventId });
     res.json({ record: stripRecord(ability, resource, record), changed: Object.keys(body), skipped });
   }
 

@@ -73,12 +73,14 @@ export async function buildFixture(): Promise<DbShape> {
     products,
     orders,
     roles: builtInRoleRows(at(0)),
+    views: [],
     "audit-events": [],
     credentials: staff.map((s, i) => ({ staffId: s.id, hash: hashes[i], changedAt: at(0) })),
     sessions: [],
     loginFailures: [],
     twoFactor: [],
     tokens: [],
+    preferences: [],
     counters: { orderNumber: orders.length + 1 },
   };
 }

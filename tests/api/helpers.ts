@@ -85,7 +85,7 @@ export interface RequestOptions {
   /** Sent as JSON with Content-Type: application/json. */
   json?: unknown;
   /** Sent as is (set the content type yourself). */
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -96,7 +96,7 @@ export class Client {
   async request<T = Body>(method: string, url: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookie && !Object.keys(headers).some((h) => h.toLowerCase() === "cookie")) headers.cookie = `${SESSION_COOKIE}=${this.cookie}`;
-    let body: string | undefined = opts.body;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = opts.body;
     if (opts.json !== undefined) {
       body = JSON.stringify(opts.json);
       headers["content-type"] ??= "application/json";

@@ -45,6 +45,8 @@ export const auditEventsFor = (audited: readonly string[]): EntityDef<"audit-eve
     tokenName: { type: "text", label: "Token name", write: "never" },
     // An update that set the record back to its values after that event ("Restore this version").
     revertOf: { type: "reference", label: "Reverts", reference: "audit-events", write: "never" },
+    // A write made by a spreadsheet import: every row it wrote names it, so they can be listed together.
+    importId: { type: "text", label: "Import", write: "never" },
   },
   list: { defaultSort: { field: "at", order: "desc" } },
   overrides: { show: "audit-event-show" },

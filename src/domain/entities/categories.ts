@@ -6,6 +6,7 @@ export const categories: EntityDef<"categories"> = {
   label: "Categories",
   singular: "Category",
   icon: "AppstoreOutlined",
+  importable: true,
   recordLabel: "name",
   fields: {
     name: { type: "text", label: "Name", required: true, min: NAME_MIN, max: NAME_MAX, unique: true, write: "always", column: true, search: true },

@@ -8,6 +8,7 @@ export const customers: EntityDef<"customers"> = {
   label: "Customers",
   singular: "Customer",
   icon: "IdcardOutlined",
+  importable: true,
   recordLabel: "name",
   fields: {
     name: { type: "text", label: "Name", required: true, min: NAME_MIN, max: NAME_MAX, write: "always", column: true, search: true },

@@ -6,9 +6,10 @@ import { orders } from "./orders";
 import { products } from "./products";
 import { roles } from "./roles";
 import { staff } from "./staff";
+import { views } from "./views";
 
 /** Every resource, in menu order. Adding an entity is one file plus one line here. */
-const RECORDS = [orders, customers, products, categories, staff, roles] as const;
+const RECORDS = [orders, customers, products, categories, staff, roles, views] as const;
 export const auditEvents = auditEventsFor(RECORDS.map((d) => d.name));
 export const ENTITIES = [...RECORDS, auditEvents] as const;
 
@@ -43,4 +44,4 @@ export function searchFieldNames(def: EntityDef): string[] {
     .map(([name]) => name);
 }
 
-export { categories, customers, orders, products, roles, staff };
+export { categories, customers, orders, products, roles, staff, views };

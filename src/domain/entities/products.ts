@@ -16,6 +16,7 @@ export const products: EntityDef<"products"> = {
   label: "Products",
   singular: "Product",
   icon: "ShoppingOutlined",
+  importable: true,
   recordLabel: "name",
   fields: {
     sku: {

@@ -97,6 +97,17 @@ export const ES_DEFINITIONS = {
         builtIn: { label: "Predefinido" },
       },
     },
+    views: {
+      label: "Vistas guardadas",
+      singular: "Vista guardada",
+      fields: {
+        name: { label: "Nombre" },
+        resource: { label: "Lista" },
+        query: { label: "Consulta" },
+        shared: { label: "Compartida con", options: { me: "Solo yo", everyone: "Todos" } },
+        ownerId: { label: "Propietario" },
+      },
+    },
     "audit-events": {
       label: "Registro de auditoría",
       singular: "Evento de auditoría",
@@ -134,6 +145,7 @@ export const ES_DEFINITIONS = {
             products: "Productos",
             orders: "Pedidos",
             roles: "Roles",
+            views: "Vistas guardadas",
             auth: "Autenticación",
             tokens: "Tokens de API",
           },
@@ -145,6 +157,7 @@ export const ES_DEFINITIONS = {
         tokenId: { label: "Token" },
         tokenName: { label: "Nombre del token" },
         revertOf: { label: "Restaura" },
+        importId: { label: "Importación" },
       },
     },
   },
@@ -155,5 +168,6 @@ export const ES_DEFINITIONS = {
   categories: { categories: "Categorías", titles: titles("Categorías", "categoría") },
   staff: { staff: "Personal", titles: titles("Personal", "empleado") },
   roles: { roles: "Roles", titles: titles("Roles", "rol") },
+  views: { views: "Vistas guardadas", titles: titles("Vistas guardadas", "vista guardada") },
   "audit-events": { "audit-events": "Registro de auditoría", titles: titles("Registro de auditoría", "evento de auditoría") },
 };

@@ -20,6 +20,14 @@ const writableWithout = (resource: string, hidden: readonly string[]) =>
 /** `lastLoginAt` is for admins only. */
 const staffRead: RoleRule = { resource: "staff", action: "read", fields: readableWithout("staff", ["lastLoginAt"]) };
 
+/** Sharing a saved view with everyone (keeping one's own needs no rule: every role may). */
+export const SHARING_ROLES: readonly string[] = [ADMIN_ROLE, "manager"];
+export const VIEW_SHARING_RULES: readonly RoleRule[] = [
+  { resource: "views", action: "create", fields: ["shared"] },
+  // Only on their own views: no rule writes another's (a guard of src/domain/policy.ts).
+  { resource: "views", action: "update", fields: ["shared"] },
+];
+
 const operations: RoleRule[] = [
   ...KEPT.flatMap((resource) => (["create", "update", "delete"] as const).map((action): RoleRule => ({ resource, action }))),
   { resource: "orders", action: "create" },
@@ -34,6 +42,7 @@ const admin: RoleRule[] = [
   { resource: "audit-events", action: "read" },
   { resource: "roles", action: "read" },
   ...operations,
+  ...VIEW_SHARING_RULES,
   ...(["staff", "roles"] as const).flatMap((resource) => (["create", "update", "delete"] as const).map((action): RoleRule => ({ resource, action }))),
 ];
 
@@ -43,6 +52,7 @@ const manager: RoleRule[] = [
   { resource: "audit-events", action: "read" },
   { resource: "roles", action: "read" },
   ...operations,
+  ...VIEW_SHARING_RULES,
 ];
 
 // An agent's customers stay theirs: they may not hand one to someone else (ownerId only on create).

@@ -62,6 +62,15 @@ class JsonReader implements Reader {
     return this.data[resource].some((r) => r.id !== exceptId && r[field] !== undefined && r[field] !== null && String(r[field]).toLowerCase() === wanted);
   }
 
+  async findByValues(resource: ResourceName, field: string, values: readonly (string | number)[]) {
+    if (field === "id") {
+      const ids = new Set(values.map(Number));
+      return this.data[resource].filter((r) => ids.has(r.id));
+    }
+    const wanted = new Set(values.map((v) => String(v).toLowerCase()));
+    return this.data[resource].filter((r) => r[field] !== undefined && r[field] !== null && wanted.has(String(r[field]).toLowerCase()));
+  }
+
   async countReferrers(resource: ResourceName, id: number) {
     const counts: Record<string, number> = {};
     for (const def of ENTITIES) {
@@ -120,6 +129,11 @@ class JsonReader implements Reader {
   async twoFactor(staffId: number) {
     const found = this.data.twoFactor.find((t) => t.staffId === staffId);
     return found && structuredClone(found);
+  }
+
+  async preferences(staffId: number) {
+    const found = this.data.preferences.find((p) => p.staffId === staffId);
+    return found && structuredClone(found.value);
   }
 
   async tokenByHash(hash: string) {
@@ -252,6 +266,11 @@ class JsonTx extends JsonReader implements Tx {
   async setTwoFactor(record: TwoFactor) {
     const data = this.changed();
     data.twoFactor = [...data.twoFactor.filter((t) => t.staffId !== record.staffId), structuredClone(record)];
+  }
+
+  async setPreferences(staffId: number, value: Record<string, unknown>) {
+    const data = this.changed();
+    data.preferences = [...data.preferences.filter((p) => p.staffId !== staffId), { staffId, value: structuredClone(value) }];
   }
 
   async deleteTwoFactor(staffId: number) {

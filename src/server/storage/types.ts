@@ -92,6 +92,12 @@ export interface ApiToken {
   lastUsedAt: string | null;
 }
 
+/** A staff member's preferences (src/domain/preferences.ts says what they hold). */
+export interface Preferences {
+  staffId: number;
+  value: Record<string, unknown>;
+}
+
 export interface AuditRecord {
   at: string;
   actorId: number | null;
@@ -106,6 +112,8 @@ export interface AuditRecord {
   tokenName?: string;
   /** An update that set a record back to its values after this audit event. */
   revertOf?: number;
+  /** The spreadsheet import that made this write. */
+  importId?: string;
 }
 
 /** What the dashboard counts, for whom (SPEC §7). */
@@ -124,6 +132,11 @@ export interface Reader {
   list(resource: ResourceName, plan: ListPlan, scope: RowScope): Promise<{ rows: Row[]; total: number }>;
   /** Is `value` (compared case-insensitively) taken in `field` by a row other than `exceptId`? */
   isTaken(resource: ResourceName, field: string, value: string, exceptId: number | null): Promise<boolean>;
+  /**
+   * Rows whose `field` is one of `values`: ids by number; other fields as text, compared
+   * case-insensitively (an import finds its rows' records and references in one read per field).
+   */
+  findByValues(resource: ResourceName, field: string, values: readonly (string | number)[]): Promise<Row[]>;
   /** How many records of each resource point at this one (audit events do not count). */
   countReferrers(resource: ResourceName, id: number): Promise<Record<string, number>>;
   /** Audit events about one record with one of `actions`, oldest first. */
@@ -138,6 +151,7 @@ export interface Reader {
   /** Every session of a staff member, newest first. */
   sessionsOf(staffId: number): Promise<Session[]>;
   twoFactor(staffId: number): Promise<TwoFactor | undefined>;
+  preferences(staffId: number): Promise<Record<string, unknown> | undefined>;
   tokenByHash(hash: string): Promise<ApiToken | undefined>;
   /** A staff member's tokens (null: everyone's), newest first. */
   tokens(staffId: number | null): Promise<ApiToken[]>;
@@ -181,6 +195,7 @@ export interface Tx extends Reader {
   endSessionsOf(staffId: number, keepId?: string | null): Promise<void>;
   pruneSessions(expiredBefore: { createdBefore: string; seenBefore: string }): Promise<void>;
   setTwoFactor(record: TwoFactor): Promise<void>;
+  setPreferences(staffId: number, value: Record<string, unknown>): Promise<void>;
   deleteTwoFactor(staffId: number): Promise<void>;
   insertToken(token: Omit<ApiToken, "id">): Promise<ApiToken>;
   deleteToken(id: number): Promise<void>;

@@ -70,6 +70,22 @@ export class PgReader implements Reader {
     return r.rowCount! > 0;
   }
 
+  async findByValues(resource: ResourceName, field: string, values: readonly (string | number)[]) {
+    if (field !== "id" && !Object.prototype.hasOwnProperty.call(getEntity(resource).fields, field)) throw new Error(`no field ${field} in ${resource}`);
+    const table = q(tableOf(resource));
+    const out: Row[] = [];
+    // In slices: one statement's array stays a size the planner handles well.
+    for (let i = 0; i < values.length; i += 5000) {
+      const slice = values.slice(i, i + 5000);
+      out.push(
+        ...(field === "id"
+          ? await this.rows(`SELECT * FROM ${table} WHERE id = ANY($1::bigint[])`, [slice.map(Number).filter(Number.isSafeInteger)])
+          : await this.rows(`SELECT * FROM ${table} WHERE lower(${q(field)}::text) = ANY($1::text[])`, [slice.map((v) => String(v).toLowerCase())])),
+      );
+    }
+    return out;
+  }
+
   async countReferrers(resource: ResourceName, id: number) {
     const counts: Record<string, number> = {};
     for (const def of ENTITIES) {
@@ -117,6 +133,11 @@ export class PgReader implements Reader {
 
   async sessionsOf(staffId: number) {
     return (await this.rows(`SELECT * FROM sessions WHERE "staffId" = $1 ORDER BY "createdAt" DESC, id`, [staffId])) as unknown as Session[];
+  }
+
+  async preferences(staffId: number) {
+    const r = await this.query(`SELECT value FROM preferences WHERE "staffId" = $1`, [staffId]);
+    return r.rowCount ? (r.rows[0].value as Record<string, unknown>) : undefined;
   }
 
   async twoFactor(staffId: number) {

@@ -142,6 +142,13 @@ class PgTx extends PgReader implements Tx {
     );
   }
 
+  async setPreferences(staffId: number, value: Record<string, unknown>) {
+    await this.query(`INSERT INTO preferences ("staffId", value) VALUES ($1, $2::jsonb) ON CONFLICT ("staffId") DO UPDATE SET value = excluded.value`, [
+      staffId,
+      JSON.stringify(value),
+    ]);
+  }
+
   async deleteTwoFactor(staffId: number) {
     await this.query(`DELETE FROM two_factor WHERE "staffId" = $1`, [staffId]);
   }
@@ -264,6 +271,10 @@ export class PgStorage extends PgReader implements Storage {
     const enrolled = await this.query(`SELECT "staffId" FROM two_factor ORDER BY "staffId"`);
     out.twoFactor = await Promise.all(enrolled.rows.map((r) => this.twoFactor(Number(r.staffId))));
     out.tokens = await this.tokens(null);
+    out.preferences = (await this.query(`SELECT "staffId", value FROM preferences ORDER BY "staffId"`)).rows.map((r) => ({
+      staffId: Number(r.staffId),
+      value: r.value,
+    }));
     const counter = await this.query(`SELECT value FROM counters WHERE name = 'orderNumber'`);
     out.counters = { orderNumber: Number(counter.rows[0]?.value ?? 1) };
     return out as unknown as DbShape;
