@@ -7,6 +7,7 @@
 export const MESSAGES = {
   required: "Required",
   notText: "Must be text",
+  nulChar: "Must not hold a NUL character",
   notNumber: "Must be a number",
   notWhole: "Must be a whole number",
   notBoolean: "Must be true or false",

@@ -25,8 +25,12 @@ function numberSchema(f: FieldDef) {
   return s;
 }
 
+/** No store keeps a NUL character alike (PostgreSQL cannot store one): no text holds one. */
+const noNul = (v: string) => !v.includes("\u0000");
+
 function textSchema(f: FieldDef) {
   let s = z.string({ error: message("notText") }).trim();
+  s = s.refine(noNul, { error: message("nulChar") });
   if (f.min !== undefined) s = s.min(f.min, { error: message("minChars", { min: f.min }) });
   if (f.max !== undefined) s = s.max(f.max, { error: message("maxChars", { max: f.max.toLocaleString("en-US") }) });
   if (f.pattern) s = s.regex(f.pattern, { error: f.patternMessage ?? message("invalidFormat") });
@@ -59,7 +63,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case "longtext":
       return textSchema(f);
     case "email": {
-      const base = z.string({ error: message("notText") }).trim();
+      const base = z
+        .string({ error: message("notText") })
+        .trim()
+        .refine(noNul, { error: message("nulChar") });
       const cased = f.lowercase ? base.toLowerCase() : base;
       return cased.max(f.max ?? 254, { error: message("maxChars", { max: f.max ?? 254 }) }).pipe(z.email({ error: message("notEmail") }));
     }

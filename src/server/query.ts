@@ -74,6 +74,8 @@ export function parseListQuery(def: EntityDef, readable: readonly string[], rawQ
   const filters = new Map<string, { field: string; op: Operator; raw: string[] }>();
 
   for (const [key, raw] of new URLSearchParams(rawQuery)) {
+    // No stored text holds one, and PostgreSQL cannot compare one: refused alike on both stores.
+    if (key.includes("\u0000") || raw.includes("\u0000")) throw bad("A query cannot hold a NUL character");
     if (SINGLE_KEYS.has(key)) {
       if (singles.has(key)) throw bad(`${key} may appear only once`);
       singles.set(key, raw);

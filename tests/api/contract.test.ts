@@ -350,6 +350,17 @@ describe.each(BACKENDS)("simple-rest contract: ours on the $name and bare json-s
       expect(b.body).toEqual({});
     });
 
+    it("differs: a NUL character is refused alike on every store (400 in a query, 422 in a write); json-server matches nothing and stores it", async () => {
+      for (const url of ["/api/customers?name_like=a%00b", "/api/customers?q=a%00", "/api/customers?email=x%00@example.com", "/api/customers?name%00=x"])
+        expectError(await ours.admin.get(url), 400, "BAD_QUERY");
+      const write = await ours.admin.post("/api/categories", { name: "Nul\u0000category" });
+      expectError(write, 422, "VALIDATION_FAILED");
+      expect(write.body.errors.name).toEqual(["Must not hold a NUL character"]);
+      const b = await bareClient.get("/api/customers?name_like=a%00b");
+      expect(b.status).toBe(200);
+      expect(b.body).toEqual([]);
+    });
+
     it("differs: credentials and sessions are never routed here; json-server serves every collection in the file", async () => {
       expectError(await ours.admin.get("/api/credentials"), 404, "NOT_FOUND");
       const b = await bareClient.get("/api/credentials");
