@@ -32,7 +32,10 @@ describe("a role's rules as a grid", () => {
     expect(stateOf(agent, "orders", "update")).toBe("custom");
     expect(stateOf(agent, "orders", "transition")).toBe("custom");
     const admin = rulesOf(BUILT_IN_ROLES[0].key);
-    for (const resource of RULE_RESOURCES) expect(stateOf(admin, resource, "read")).toBe("all");
+    for (const resource of RULE_RESOURCES.filter((r) => actionApplies(r, "read"))) expect(stateOf(admin, resource, "read")).toBe("all");
+    // Everyone keeps their own saved views; sharing them is the admin's and the manager's.
+    expect(actionApplies("views", "read")).toBe(false);
+    expect(stateOf(admin, "views", "update")).toBe("custom");
   });
 
   it("says which cells exist and which a role may grant", () => {

@@ -10,6 +10,7 @@ import {
   CONDITION_TYPES,
   LIFECYCLE_RESOURCE,
   ME,
+  PERSONAL_RESOURCES,
   RULE_ACTIONS,
   RULE_RESOURCES,
   ruleFieldChoices,
@@ -32,7 +33,8 @@ export interface IndexedRule {
 }
 
 /** Whether the action exists for the resource at all (only orders have transitions). */
-export const actionApplies = (resource: string, action: Action) => action !== "transition" || resource === LIFECYCLE_RESOURCE;
+export const actionApplies = (resource: string, action: Action) =>
+  (action !== "transition" || resource === LIFECYCLE_RESOURCE) && !(PERSONAL_RESOURCES.includes(resource) && (action === "read" || action === "delete"));
 
 /**
  * Whether a role's rule may grant this (the server refuses the rest): the audit log is

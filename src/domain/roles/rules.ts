@@ -23,6 +23,12 @@ export const MAX_RULES = 200;
 export const ADMIN_ROLE = "admin";
 /** Resources only the built-in admin role writes. */
 export const ADMIN_WRITES_ONLY: readonly string[] = ["staff", "roles"];
+/**
+ * Resources every person keeps their own of, whatever their role (saved views): a role's rules
+ * only add to that (sharing a view is an update of its `shared` field), so reading and deleting
+ * are not a role's to grant.
+ */
+export const PERSONAL_RESOURCES: readonly string[] = ["views"];
 /** The resource whose `transition` rules name target statuses as their fields. */
 export const LIFECYCLE_RESOURCE = "orders";
 
