@@ -84,6 +84,19 @@ describe("import: the report", () => {
     expect(await findCustomer(`two-${n}@example.com`)).toBeUndefined();
   });
 
+  it("a row the pipeline refuses (an inactive owner) undoes the rows written before it", async () => {
+    const n = unique();
+    const before = await customersCount();
+    const csv = `name,email,owner\nFirst ${n},first-${n}@example.com,agent@example.com\nSecond ${n},second-${n}@example.com,former@example.com\n`;
+    const res = await importFile("manager", "customers", csv);
+    expectError(res, 422, "VALIDATION_FAILED");
+    expect(res.body.rows[0]).toMatchObject({ row: 2, action: "create" });
+    expect(res.body.rows[1]).toMatchObject({ row: 3, action: "error", errors: { ownerId: [expect.any(String)] } });
+    expect(await findCustomer(`first-${n}@example.com`)).toBeUndefined();
+    expect(await customersCount()).toBe(before);
+    expect((await c("admin").get(`/api/audit-events?importId=${res.body.importId}`)).body).toEqual([]);
+  });
+
   it("updates by id or by unique key (only the columns present), and says unchanged when nothing differs", async () => {
     const n = unique();
     const made = await c("manager").post("/api/customers", {

@@ -18,7 +18,7 @@ import type { Changes } from "../audit";
 import type { RequestContext } from "../context";
 import type { Row } from "../db-shape";
 import { createIn, refusal, updateIn, type Written } from "../resources";
-import type { Storage, Tx } from "../storage/types";
+import type { AuditRecord, Storage, Tx } from "../storage/types";
 import { cellValue, REFERENCE_LOOKUP, UNIQUE_KEY } from "./cells";
 import { matchColumns, type ColumnMatch } from "./columns";
 import type { Sheet } from "./read-sheet";
@@ -133,20 +133,19 @@ async function resolveLabels(tx: Tx, ctx: RequestContext, def: EntityDef, planne
   }
 }
 
-/** Which record each row updates: its id, else its unique key's record; none: it creates one. */
-async function findTargets(tx: Tx, resource: ResourceName, planned: Planned[], cache: RowCache) {
+/**
+ * Which record each row updates: its id, else its unique key's record; none: it creates one.
+ * `holding` are the stored records whose unique values the file holds (read once, for both this
+ * and the uniqueness checks).
+ */
+async function findTargets(tx: Tx, resource: ResourceName, planned: Planned[], cache: RowCache, holding: Row[]) {
   const ids = [...new Set(planned.flatMap((p) => (p.id !== undefined ? [p.id] : [])))];
   for (const row of await tx.findByValues(resource, "id", ids)) cache.put(resource, row);
   for (const p of planned) if (p.id !== undefined) p.target = p.id;
   const key = UNIQUE_KEY[resource];
   if (!key) return;
-  const keyed = planned.filter((p) => p.id === undefined && typeof p.body[key] === "string");
-  const byKey = new Map<string, Row>();
-  for (const row of await tx.findByValues(resource, key, [...new Set(keyed.map((p) => p.body[key] as string))])) {
-    cache.put(resource, row);
-    byKey.set(String(row[key]).toLowerCase(), row);
-  }
-  for (const p of keyed) p.target = byKey.get((p.body[key] as string).toLowerCase())?.id;
+  const byKey = new Map(holding.filter((r) => r[key] !== undefined && r[key] !== null).map((r) => [String(r[key]).toLowerCase(), r]));
+  for (const p of planned) if (p.id === undefined && typeof p.body[key] === "string") p.target = byKey.get((p.body[key] as string).toLowerCase())?.id;
 }
 
 /** Rows already read, by resource and id, so the pipeline's reads of them cost nothing. */
@@ -201,7 +200,7 @@ class UniqueIndex {
  * The transaction as the rows see it: reads of what was read in batches come from memory, and
  * in a dry run the writes are only counted (new records get ids no record has).
  */
-function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: UniqueIndex, locked: Set<number>, dryRun: boolean): Tx {
+function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: UniqueIndex, locked: Set<number>, dryRun: boolean, audits: AuditRecord[]): Tx {
   let fakeId = 0;
   const overrides: Partial<Tx> = {
     get: async (r, id) => cache.get(r, id) ?? tx.get(r, id),
@@ -225,7 +224,11 @@ function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: Unique
       }
       return dryRun ? true : tx.update(r, record, expected);
     },
-    audit: async (event) => (dryRun ? ({ id: 0, ...event } as unknown as Row) : tx.audit(event)),
+    // Written together when the rows are done (auditMany), in the same transaction.
+    audit: async (event) => {
+      if (!dryRun) audits.push(event);
+      return { id: 0, ...event } as unknown as Row;
+    },
   };
   return new Proxy(tx, {
     get(target, prop, receiver) {
@@ -242,18 +245,20 @@ async function pass(tx: Tx, ctx: RequestContext, resource: ResourceName, base: P
   const planned = base.map((p) => ({ ...p, body: { ...p.body }, errors: { ...p.errors } }));
   const cache = new RowCache();
   await resolveLabels(tx, ctx, def, planned, cache);
-  await findTargets(tx, resource, planned, cache);
   const uniqueFields = Object.entries(def.fields)
     .filter(([, f]) => f.unique)
     .map(([name]) => name);
   const unique = new UniqueIndex(uniqueFields);
+  const holding: Row[] = [];
   for (const f of uniqueFields) {
     const values = [...new Set(planned.flatMap((p) => (typeof p.body[f] === "string" ? [p.body[f] as string] : [])))];
     for (const row of await tx.findByValues(resource, f, values)) {
       cache.put(resource, row);
       unique.add(row);
+      holding.push(row);
     }
   }
+  await findTargets(tx, resource, planned, cache, holding);
   const targets = [...new Set(planned.flatMap((p) => (p.target !== undefined && !Object.keys(p.errors).length ? [p.target] : [])))].sort((a, b) => a - b);
   for (const id of targets) {
     const row = cache.get(resource, id);
@@ -266,7 +271,8 @@ async function pass(tx: Tx, ctx: RequestContext, resource: ResourceName, base: P
       cache.put(resource, row);
       locked.add(row.id);
     }
-  const btx = batchTx(tx, resource, cache, unique, locked, dryRun);
+  const audits: AuditRecord[] = [];
+  const btx = batchTx(tx, resource, cache, unique, locked, dryRun, audits);
   const readable = new Set(readableFields(ctx.ability, resource));
   const shown = (changes: Changes) => Object.fromEntries(Object.entries(changes).filter(([f]) => readable.has(f)));
 
@@ -294,6 +300,7 @@ async function pass(tx: Tx, ctx: RequestContext, resource: ResourceName, base: P
       });
     }
   }
+  await tx.auditMany(audits);
   return out;
 }
 
@@ -320,16 +327,14 @@ export async function runImport(storage: Storage, ctx: RequestContext, resource:
     return { importId, dryRun, counts, ...match, rows };
   };
 
-  // Every import is tried first with its writes held back: a file with bad rows is answered
-  // without a write, and a good one goes in with its outcome known.
-  const tried = await storage.transaction((tx) => pass(tx, ctx, resource, planned, true, importId));
-  const failing = tried.some((r) => r.action === "error");
-  if (opts.dryRun) return report(tried, true);
-  if (failing && !opts.skipInvalid) throw invalid(report(tried, false));
+  if (opts.dryRun) return report(await storage.transaction((tx) => pass(tx, ctx, resource, planned, true, importId)), true);
+  // A row whose cells are already wrong fails the whole import before anything is tried.
+  if (!opts.skipInvalid && planned.some((p) => Object.keys(p.errors).length))
+    throw invalid(report(await storage.transaction((tx) => pass(tx, ctx, resource, planned, true, importId)), false));
   try {
     const rows = await storage.transaction(async (tx) => {
       const done = await pass(tx, ctx, resource, planned, false, importId);
-      // Something changed since the trial (another writer): all or nothing still holds.
+      // All or nothing: a row the pipeline refused undoes every row written before it.
       if (!opts.skipInvalid && done.some((r) => r.action === "error")) throw new Rollback(done);
       return done;
     });

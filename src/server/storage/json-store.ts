@@ -202,6 +202,10 @@ class JsonTx extends JsonReader implements Tx {
     data[resource] = data[resource].filter((r) => r.id !== id);
   }
 
+  async auditMany(events: readonly AuditRecord[]) {
+    for (const event of events) await this.audit(event);
+  }
+
   async audit(event: AuditRecord) {
     const { email, ...rest } = event;
     const row: Row = {

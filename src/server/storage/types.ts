@@ -184,6 +184,8 @@ export interface Tx extends Reader {
   touch(resource: ResourceName, id: number, fields: Record<string, unknown>): Promise<void>;
   remove(resource: ResourceName, id: number): Promise<void>;
   audit(event: AuditRecord): Promise<Row>;
+  /** Several audit events at once, in this order (an import's rows: a few statements, not one per row). */
+  auditMany(events: readonly AuditRecord[]): Promise<void>;
   /** The next order number (SO-000123), never one taken before (even by a deleted order). */
   takeOrderNumber(): Promise<string>;
   setPassword(staffId: number, hash: string, at: string): Promise<void>;
