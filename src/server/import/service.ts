@@ -200,7 +200,15 @@ class UniqueIndex {
  * The transaction as the rows see it: reads of what was read in batches come from memory, and
  * in a dry run the writes are only counted (new records get ids no record has).
  */
-function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: UniqueIndex, locked: Set<number>, dryRun: boolean, audits: AuditRecord[]): Tx {
+/** What a real pass holds back until its rows are done, to write in a few statements. */
+interface Pending {
+  audits: AuditRecord[];
+  creates: Row[];
+  /** Ids reserved for the creates, taken in order. */
+  ids: number[];
+}
+
+function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: UniqueIndex, locked: Set<number>, dryRun: boolean, pending: Pending): Tx {
   let fakeId = 0;
   const overrides: Partial<Tx> = {
     get: async (r, id) => cache.get(r, id) ?? tx.get(r, id),
@@ -208,7 +216,14 @@ function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: Unique
     isTaken: async (r, field, value, exceptId) =>
       (r === resource ? unique.isTaken(field, value, exceptId) : undefined) ?? tx.isTaken(r, field, value, exceptId),
     insert: async (r, record) => {
-      const stored = dryRun ? ({ ...record, id: --fakeId } as Row) : await tx.insert(r, record);
+      let stored: Row;
+      if (dryRun) stored = { ...record, id: --fakeId } as Row;
+      else if (r === resource && record.id === undefined) {
+        // The imported resource's new records go in together when the rows are done.
+        if (!pending.ids.length) pending.ids.push(...(await tx.reserveIds(r, 500)));
+        stored = { ...record, id: pending.ids.shift()! } as Row;
+        pending.creates.push(stored);
+      } else stored = await tx.insert(r, record);
       if (r === resource) {
         unique.add(stored);
         cache.put(r, stored);
@@ -226,7 +241,7 @@ function batchTx(tx: Tx, resource: ResourceName, cache: RowCache, unique: Unique
     },
     // Written together when the rows are done (auditMany), in the same transaction.
     audit: async (event) => {
-      if (!dryRun) audits.push(event);
+      if (!dryRun) pending.audits.push(event);
       return { id: 0, ...event } as unknown as Row;
     },
   };
@@ -271,8 +286,10 @@ async function pass(tx: Tx, ctx: RequestContext, resource: ResourceName, base: P
       cache.put(resource, row);
       locked.add(row.id);
     }
-  const audits: AuditRecord[] = [];
-  const btx = batchTx(tx, resource, cache, unique, locked, dryRun, audits);
+  const pending: Pending = { audits: [], creates: [], ids: [] };
+  // As many ids as the rows may create, in one read (more are taken if the guess falls short).
+  if (!dryRun) pending.ids = await tx.reserveIds(resource, planned.filter((p) => p.target === undefined && !Object.keys(p.errors).length).length);
+  const btx = batchTx(tx, resource, cache, unique, locked, dryRun, pending);
   const readable = new Set(readableFields(ctx.ability, resource));
   const shown = (changes: Changes) => Object.fromEntries(Object.entries(changes).filter(([f]) => readable.has(f)));
 
@@ -300,7 +317,8 @@ async function pass(tx: Tx, ctx: RequestContext, resource: ResourceName, base: P
       });
     }
   }
-  await tx.auditMany(audits);
+  await tx.insertMany(resource, pending.creates);
+  await tx.auditMany(pending.audits);
   return out;
 }
 

@@ -183,6 +183,14 @@ class JsonTx extends JsonReader implements Tx {
     return row;
   }
 
+  async reserveIds(resource: ResourceName, n: number) {
+    return Array.from({ length: n }, () => this.store.nextId(resource));
+  }
+
+  async insertMany(resource: ResourceName, records: readonly Row[]) {
+    this.changed()[resource].push(...records.map((r) => ({ ...r })));
+  }
+
   async update(resource: ResourceName, record: Row, expectedVersion: number) {
     const rows = this.data[resource];
     const i = rows.findIndex((r) => r.id === record.id);

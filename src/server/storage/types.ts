@@ -178,6 +178,10 @@ export interface Tx extends Reader {
    * restored from the trash comes back under its old id, which was never given to another).
    */
   insert(resource: ResourceName, record: Omit<Row, "id"> & { id?: number }): Promise<Row>;
+  /** `n` ids for new records of this resource, never given to another (even if this transaction is undone). */
+  reserveIds(resource: ResourceName, n: number): Promise<number[]>;
+  /** New records that already hold their ids (from reserveIds), stored together: an import's creates. */
+  insertMany(resource: ResourceName, records: readonly Row[]): Promise<void>;
   /** Replaces the stored record whose version is still `expectedVersion`; false when it is not. */
   update(resource: ResourceName, record: Row, expectedVersion: number): Promise<boolean>;
   /** Bookkeeping that is not an edit (version and updatedAt stay): a sign-in's lastLoginAt. */
