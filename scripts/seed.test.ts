@@ -104,12 +104,14 @@ describe("shape (src/server/db-shape.ts)", () => {
       "products",
       "orders",
       "roles",
+      "views",
       "audit-events",
       "credentials",
       "sessions",
       "loginFailures",
       "twoFactor",
       "tokens",
+      "preferences",
       "counters",
     ]);
     expect(db.sessions).toEqual([]);

@@ -36,6 +36,7 @@ const ListPage = lazyRetry(ROUTE_MODULES.list);
 const ShowPage = lazyRetry(ROUTE_MODULES.show);
 const CreatePage = lazyRetry(ROUTE_MODULES.create);
 const EditPage = lazyRetry(ROUTE_MODULES.edit);
+const ImportPage = lazyRetry(ROUTE_MODULES.import);
 const NotFoundPage = lazyRetry(ROUTE_MODULES.notFound);
 const CommandPalette = lazyRetry(() => import("./components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
@@ -125,6 +126,7 @@ export function App() {
                         <Route path="show/:id" element={<ShowPage />} />
                         {!def.readOnly && <Route path="create" element={<CreatePage />} />}
                         {!def.readOnly && <Route path="edit/:id" element={<EditPage />} />}
+                        {def.importable && <Route path="import" element={<ImportPage def={def} />} />}
                       </Route>
                     ))}
                     <Route path="/profile" element={<ProfilePage />} />

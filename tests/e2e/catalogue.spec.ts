@@ -196,7 +196,7 @@ test("deleting a category with products is refused with the count; bulk delete s
   for (const n of [1, 2]) await api(page.request, "post", "/api/categories", { name: `${prefix} ${n}` });
   await page.goto("/categories?pageSize=100");
   for (const name of [`${prefix} 1`, `${prefix} 2`, String(used.name)]) await row(page, name).getByRole("checkbox").check();
-  await expect(page.getByText("3 selected")).toBeVisible();
+  await expect(page.getByText("3 selected", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Delete selected" }).click();
   await page.locator(".ant-popconfirm").getByRole("button", { name: "Delete" }).click();
 

@@ -62,7 +62,7 @@ test.describe("a row opens its record", () => {
 
     // Ticking the row selects it and stays on the list.
     await row.getByRole("checkbox").check();
-    await expect(page.getByText("1 selected")).toBeVisible();
+    await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/customers\?/);
 
     // A plain cell (the tier) opens the record.
@@ -284,7 +284,7 @@ test.describe("undo instead of regret", () => {
     await undo(page).click();
     await expect(page.locator(".ant-notification")).toHaveCount(0);
     // The selection is still there to act on, and both customers are.
-    await expect(page.getByText("2 selected")).toBeVisible();
+    await expect(page.getByText("2 selected", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Delete selected" })).toBeEnabled();
     expect(await status(api, a.id)).toBe(200);
     expect(await status(api, b.id)).toBe(200);

@@ -9,7 +9,7 @@ import { useAbility } from "./use-session";
 
 const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-function download(filename: string, text: string) {
+export function download(filename: string, text: string) {
   // The BOM makes spreadsheet programs read the file as UTF-8.
   const url = URL.createObjectURL(new Blob(["\uFEFF", text], { type: "text/csv;charset=utf-8" }));
   const a = document.createElement("a");

@@ -35,6 +35,7 @@ export const ROUTE_MODULES = {
   show: moduleLoader(() => import("../pages/show-page")),
   create: moduleLoader(() => import("../pages/create-page")),
   edit: moduleLoader(() => import("../pages/edit-page")),
+  import: moduleLoader(() => import("../pages/import-page")),
   notFound: moduleLoader(() => import("../pages/not-found-page")),
   login: moduleLoader(() => import("../pages/login-page")),
 };
@@ -69,11 +70,13 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
             ? ROUTE_MODULES.list
             : action === "create" && rest.length === 0
               ? ROUTE_MODULES.create
-              : action === "edit" && rest.length === 1
-                ? ROUTE_MODULES.edit
-                : action === "show" && rest.length === 1
-                  ? ROUTE_MODULES.show
-                  : ROUTE_MODULES.notFound;
+              : action === "import" && rest.length === 0
+                ? ROUTE_MODULES.import
+                : action === "edit" && rest.length === 1
+                  ? ROUTE_MODULES.edit
+                  : action === "show" && rest.length === 1
+                    ? ROUTE_MODULES.show
+                    : ROUTE_MODULES.notFound;
   const override = page === ROUTE_MODULES.show ? OVERRIDE_MODULES[showOverride(first) ?? ""] : undefined;
   return [ROUTE_MODULES.shell, page, ...(override ? [override] : [])];
 }

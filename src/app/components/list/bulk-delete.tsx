@@ -1,71 +1,52 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { useDataProvider, useInvalidate, useNotification, type BaseKey, type BaseRecord } from "@refinedev/core";
-import { Alert, Button, List, Modal, Popconfirm, Space, Typography } from "antd";
+import { useDataProvider, useInvalidate, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { Button, Popconfirm } from "antd";
 import { useState } from "react";
-import { UNDO_MS } from "../../../domain/constants";
+import type { ResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
-import { useLocale, type Locale } from "../../i18n/use-locale";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
+import { useLocale } from "../../i18n/use-locale";
 import type { AppHttpError } from "../../providers/http-client";
-import { recordLabel } from "../../lib/entity-view";
-
-interface Outcome {
-  id: BaseKey;
-  label: string;
-  /** Why the server refused it; absent when it was deleted. */
-  refused?: string;
-}
-
-const labelOf = (def: EntityDef, record: BaseRecord, l: Locale) =>
-  recordLabel(def, record) ?? l.t("list.recordN", { what: l.singular(def), id: String(record.id) });
+import { BulkSummary, labelOf, type Outcome } from "./bulk-summary";
+import { DisabledWithReason } from "./disabled-with-reason";
+import { useUndoCountdown } from "./undo-countdown";
 
 interface BulkDeleteProps {
   def: EntityDef;
   selected: BaseRecord[];
-  onClear: () => void;
+  /** These were deleted: they leave the selection (the refused stay, to look at again). */
+  onDone: (ids: BaseKey[]) => void;
 }
 
 /**
  * Deletes the selected rows one DELETE at a time, so the server checks each row on its own (policy,
  * REFERENCED, draft-only …) and one refusal stops nothing else; then says what happened to each.
- * Nothing is sent for 5 seconds, during which Refine's undoable notification (its "progress" type,
- * counted down each second as Refine's own undoable mutations do) can call it off. Refine's
- * useDeleteMany would undo too, but as one call with one outcome, not a summary per row.
+ * Nothing is sent during the undo window. Refine's useDeleteMany would undo too, but as one call
+ * with one outcome, not a summary per row.
  */
-export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
+export function BulkDelete({ def, selected, onDone }: BulkDeleteProps) {
   const l = useLocale();
   const { t } = l;
+  const ability = useAbility();
   const getProvider = useDataProvider();
   const invalidate = useInvalidate();
+  const countdown = useUndoCountdown();
   const [running, setRunning] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const noun = (n: number) => (n === 1 ? l.singular(def) : l.entityLabel(def)).toLowerCase();
-
-  const { open, close } = useNotification();
+  // Rows are selectable for an edit too: a selection the role may delete none of has nothing to send.
+  const deletable = selected.some((record) => canDo(ability, "delete", def.name as ResourceName, record));
 
   const schedule = () => {
     const batch = selected;
-    const key = `${def.name}-bulk-delete-undo`;
     setRunning(true);
-    let left = Math.round(UNDO_MS / 1000);
-    const notify = () =>
-      open?.({
-        key,
-        type: "progress",
-        message: t("list.bulkUndo", { count: batch.length, what: noun(batch.length), seconds: left }),
-        undoableTimeout: left,
-        cancelMutation: () => {
-          clearInterval(timer);
-          setRunning(false);
-        },
-      });
-    notify();
-    const timer = setInterval(() => {
-      left -= 1;
-      if (left > 0) return notify();
-      clearInterval(timer);
-      close?.(key);
-      void run(batch);
-    }, 1000);
+    countdown({
+      key: `${def.name}-bulk-delete-undo`,
+      message: (seconds) => t("list.bulkUndo", { count: batch.length, what: noun(batch.length), seconds }),
+      onUndo: () => setRunning(false),
+      onElapsed: () => void run(batch),
+    });
   };
 
   const run = async (batch: BaseRecord[]) => {
@@ -82,19 +63,15 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
     }
     setRunning(false);
     setOutcomes(results);
-    onClear();
+    onDone(results.filter((o) => !o.refused).map((o) => o.id));
     await invalidate({ resource: def.name, invalidates: ["list", "many"] });
   };
 
-  const deleted = outcomes?.filter((o) => !o.refused) ?? [];
-  const refused = outcomes?.filter((o) => o.refused) ?? [];
-
-  // The summary outlives the selection it reports on, so this stays mounted and the bar comes and goes.
+  // The summary outlives the selection it reports on, so this stays mounted and the button comes and goes.
   return (
     <>
-      {selected.length > 0 && (
-        <Space style={{ marginBottom: 16 }} aria-label={t("list.selection")}>
-          <Typography.Text>{t("list.selected", { count: selected.length })}</Typography.Text>
+      {selected.length > 0 &&
+        (deletable ? (
           <Popconfirm
             title={t("list.bulkConfirm", { count: selected.length, what: noun(selected.length) })}
             description={t("list.bulkHow")}
@@ -107,48 +84,20 @@ export function BulkDelete({ def, selected, onClear }: BulkDeleteProps) {
               {t("list.deleteSelected")}
             </Button>
           </Popconfirm>
-          <Typography.Link onClick={onClear}>{t("list.clearSelection")}</Typography.Link>
-        </Space>
-      )}
-      <Modal
-        open={outcomes !== null}
+        ) : (
+          <DisabledWithReason reason={t("list.noneDeletable")}>
+            <Button danger icon={<DeleteOutlined />} disabled>
+              {t("list.deleteSelected")}
+            </Button>
+          </DisabledWithReason>
+        ))}
+      <BulkSummary
         title={t("list.bulkTitle")}
-        onCancel={() => setOutcomes(null)}
-        footer={
-          <Button type="primary" onClick={() => setOutcomes(null)}>
-            {t("list.done")}
-          </Button>
-        }
-      >
-        <Space direction="vertical" style={{ width: "100%" }}>
-          <Alert
-            type={refused.length ? (deleted.length ? "warning" : "error") : "success"}
-            showIcon
-            message={t("list.bulkResult", { deleted: deleted.length, refused: refused.length })}
-          />
-          <OutcomeList title={t("list.deleted")} outcomes={deleted} />
-          <OutcomeList title={t("list.refused")} outcomes={refused} />
-        </Space>
-      </Modal>
-    </>
-  );
-}
-
-function OutcomeList({ title, outcomes }: { title: string; outcomes: Outcome[] }) {
-  if (!outcomes.length) return null;
-  return (
-    <section aria-label={title}>
-      <List
-        size="small"
-        header={<Typography.Text strong>{title}</Typography.Text>}
-        dataSource={outcomes}
-        rowKey={(o) => String(o.id)}
-        renderItem={(o) => (
-          <List.Item>
-            <List.Item.Meta title={o.label} description={o.refused} />
-          </List.Item>
-        )}
+        outcomes={outcomes}
+        result={(deleted, refused) => t("list.bulkResult", { deleted, refused })}
+        doneTitle={t("list.deleted")}
+        onClose={() => setOutcomes(null)}
       />
-    </section>
+    </>
   );
 }

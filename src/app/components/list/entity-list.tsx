@@ -6,14 +6,18 @@ import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { useListPreferences } from "../../hooks/use-list-preferences";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { columnFields, filterKind, searchFields as searchedFields } from "../../lib/entity-view";
-import { BulkDelete } from "./bulk-delete";
+import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
 import { ExportCsvButton } from "./export-csv-button";
+import { ImportButton } from "../import/import-button";
 import { ListFilters } from "./list-filters";
 import { RecordActions } from "./record-actions";
+import { ColumnChooser } from "./column-chooser";
+import { ViewsMenu } from "./views-menu";
 
 // What inside a row is a control of its own, not "open this record".
 const INTERACTIVE = "a, button, input, label, select, textarea, [role='button'], [role='checkbox'], .ant-table-selection-column, .ant-popover";
@@ -26,11 +30,14 @@ export function EntityList({ def }: { def: EntityDef }) {
   const filterFields = useMemo(() => fields.filter(([, f]) => filterKind(f) !== null), [fields]);
   const searchFields = useMemo(() => searchedFields(def, ability), [def, ability]);
   const mayDelete = !def.readOnly && canDo(ability, "delete", def.name as never);
+  const mayUpdate = !def.readOnly && canDo(ability, "update", def.name as never);
+  // Rows are ticked to be deleted or edited together.
+  const selectable = mayDelete || mayUpdate;
   // Selected rows across pages, by id, with the record as it was shown (for the summary).
   const [selected, setSelected] = useState<Map<BaseKey, BaseRecord>>(new Map());
 
   // Filters are set by our filter bar (from the definition), not by antd's column dropdowns.
-  const { tableProps, tableQuery, sorters, filters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
+  const { tableProps, tableQuery, sorters, filters, setFilters, setSorters, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: true,
     pagination: { pageSize: DEFAULT_PAGE_SIZE },
@@ -38,6 +45,8 @@ export function EntityList({ def }: { def: EntityDef }) {
     // The rows shown stay while the next page, sort or filter loads (under a spinner): no empty flash, no jump.
     queryOptions: { placeholderData: keepPreviousData },
   });
+  // The person's columns, page size and saved views, kept on the server so they follow them anywhere.
+  const prefs = useListPreferences(def, fields, { filters, sorters, pageSize, setFilters, setSorters, setPageSize, setCurrentPage });
 
   // A page past the end (an old bookmark, a shared link, rows deleted since) goes to the last page.
   const total = tableQuery.isPlaceholderData ? undefined : tableQuery.data?.total;
@@ -59,7 +68,7 @@ export function EntityList({ def }: { def: EntityDef }) {
 
   const { show, showUrl } = useNavigation();
   // The label column links to the record; an entity whose label is not a column (the audit log's id) links its first.
-  const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : fields[0]?.[0];
+  const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : prefs.shown[0]?.[0];
   const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
   const onRow = (record: BaseRecord) => ({
     tabIndex: 0,
@@ -77,7 +86,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const wide = Grid.useBreakpoint().md !== false;
   const rows = tableProps.dataSource;
   const columns = [
-    ...fieldColumns(fields, rows, sorters, link),
+    ...fieldColumns(prefs.shown, rows, sorters, link),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
@@ -90,11 +99,12 @@ export function EntityList({ def }: { def: EntityDef }) {
   const pagination = {
     ...tableProps.pagination,
     showSizeChanger: true,
+    onShowSizeChange: (_: number, size: number) => prefs.rememberPageSize(size),
     pageSizeOptions: PAGE_SIZES.map(String),
     showTotal: (total: number, [from, to]: [number, number]) => t("list.range", { from: number(from), to: number(to), total: number(total) }),
   };
 
-  const rowSelection = mayDelete
+  const rowSelection = selectable
     ? {
         preserveSelectedRowKeys: true,
         selectedRowKeys: [...selected.keys()],
@@ -107,9 +117,9 @@ export function EntityList({ def }: { def: EntityDef }) {
             }
             return next;
           }),
-        // The policy's row rule (a placed order is never deleted) decides which rows can be ticked.
+        // The policy's row rules decide which rows can be ticked: those the role may edit or delete.
         getCheckboxProps: (record: BaseRecord) => ({
-          disabled: !canDo(ability, "delete", def.name as never, record),
+          disabled: !canDo(ability, "delete", def.name as never, record) && !canDo(ability, "update", def.name as never, record),
           "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }),
         }),
       }
@@ -124,6 +134,9 @@ export function EntityList({ def }: { def: EntityDef }) {
         <>
           {defaultButtons}
           <ExportCsvButton def={def} filters={filters} sorters={sorters} />
+          <ImportButton def={def} />
+          <ViewsMenu def={def} state={prefs} />
+          <ColumnChooser def={def} columns={prefs.columns} locked={prefs.locked} onChange={prefs.setColumns} />
         </>
       )}
     >
@@ -134,7 +147,7 @@ export function EntityList({ def }: { def: EntityDef }) {
         search={searchFields.length > 0}
         searchPlaceholder={t("list.searchIn", { fields: searchFields.map((name) => fieldLabel(def, name).toLowerCase()).join(", ") })}
       />
-      {mayDelete && <BulkDelete def={def} selected={[...selected.values()]} onClear={() => setSelected(new Map())} />}
+      {selectable && <BulkActions def={def} selected={selected} setSelected={setSelected} />}
       <Table<BaseRecord>
         {...tableProps}
         loading={tableQuery.isLoading || tableQuery.isPlaceholderData}

@@ -1,0 +1,50 @@
+import type { BaseKey, BaseRecord } from "@refinedev/core";
+import { Button, Flex, Typography } from "antd";
+import { useMemo, type Dispatch, type SetStateAction } from "react";
+import type { ResourceName } from "../../../domain/entities";
+import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
+import { useLocale } from "../../i18n/use-locale";
+import { BulkDelete } from "./bulk-delete";
+import { BulkEdit } from "./bulk-edit";
+
+export type Selection = Map<BaseKey, BaseRecord>;
+
+interface BulkActionsProps {
+  def: EntityDef;
+  selected: Selection;
+  setSelected: Dispatch<SetStateAction<Selection>>;
+}
+
+/** The bar over a list with rows selected: how many, what the role may do to them, and clearing it. */
+export function BulkActions({ def, selected, setSelected }: BulkActionsProps) {
+  const { t } = useLocale();
+  const ability = useAbility();
+  const records = useMemo(() => [...selected.values()], [selected]);
+  const resource = def.name as ResourceName;
+  const deselect = (ids: BaseKey[]) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+  // Hidden, not unmounted, while nothing is selected: each action's summary outlives the selection it reports on.
+  return (
+    <Flex
+      role="group"
+      aria-label={t("list.selection")}
+      wrap
+      gap="small"
+      align="center"
+      style={{ marginBottom: 16, display: records.length ? undefined : "none" }}
+    >
+      <Typography.Text>{t("list.selected", { count: records.length })}</Typography.Text>
+      {canDo(ability, "update", resource) && <BulkEdit def={def} selected={records} onDone={deselect} />}
+      {canDo(ability, "delete", resource) && <BulkDelete def={def} selected={records} onDone={deselect} />}
+      <Button type="link" onClick={() => setSelected(new Map())}>
+        {t("list.clearSelection")}
+      </Button>
+    </Flex>
+  );
+}
