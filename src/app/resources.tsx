@@ -22,8 +22,7 @@ export const resources: ResourceProps[] = [
       label: def.label,
       icon: createElement(resolveIcon(def.icon)),
       canDelete: !def.readOnly,
-      // Saved views are kept from the lists' views menu, not a list of their own.
-      ...(def.name === "views" ? { hide: true } : {}),
+      ...(def.menu === false ? { hide: true } : {}),
     },
   })),
   // Deleted records: in the menu of those who may restore something (useResources).

@@ -74,6 +74,8 @@ export interface RelatedList {
   /** The field of `resource` that points back at this record. */
   field: string;
   label: string;
+  /** The record page offers a new one of these with this record in `field` (a customer's "New order"). */
+  startHere?: boolean;
 }
 
 export interface EntityDef<Name extends string = string> {
@@ -91,6 +93,8 @@ export interface EntityDef<Name extends string = string> {
     systemColumns?: readonly ("createdAt" | "updatedAt")[];
   };
   related?: RelatedList[];
+  /** false: not a list of its own in the menu and the palette (saved views are kept from each list's views menu). */
+  menu?: boolean;
   /** Records can be brought in from a spreadsheet (POST /api/<name>/import). */
   importable?: boolean;
   /** Append-only resources refuse every write through the generic API. */

@@ -16,8 +16,8 @@ describe("the trash", () => {
     expect(mayRestoreAny(abilityOf("admin"))).toBe(true);
     expect(mayRestoreAny(abilityOf("manager"))).toBe(true);
     expect(mayRestoreAny(abilityOf("agent"))).toBe(true);
-    // Everyone keeps saved views, so even a read-only role may restore one they deleted.
-    expect(mayRestoreAny(abilityOf("auditor"))).toBe(true);
+    // Everyone keeps saved views, but a read-only role's trash menu is not for them alone.
+    expect(mayRestoreAny(abilityOf("auditor"))).toBe(false);
     expect(mayRestoreAny(defineAbilityFor(null))).toBe(false);
   });
 

@@ -11,8 +11,11 @@ import { isHttpError } from "../providers/http-client";
 /** Resources whose records go to the trash when deleted (the audit log itself is never deleted). */
 export const TRASHABLE: readonly EntityDef[] = ENTITIES.filter((d) => !d.readOnly);
 
-/** Restoring is creating: a role that may create something may restore something (the menu entry is for them). */
-export const mayRestoreAny = (ability: AppAbility) => TRASHABLE.some((d) => canDo(ability, "create", d.name as ResourceName));
+/**
+ * Restoring is creating: a role that may create something may restore something (the menu entry
+ * is for them). Saved views, which everyone keeps, do not count: a read-only role gets no trash.
+ */
+export const mayRestoreAny = (ability: AppAbility) => TRASHABLE.some((d) => d.menu !== false && canDo(ability, "create", d.name as ResourceName));
 
 /** One entry of `GET /api/trash`. */
 export type TrashItem = {

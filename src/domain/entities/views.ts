@@ -15,6 +15,7 @@ export const views: EntityDef<"views"> = {
   singular: "Saved view",
   icon: "FilterOutlined",
   recordLabel: "name",
+  menu: false,
   fields: {
     name: { type: "text", label: "Name", required: true, min: 1, max: VIEW_NAME_MAX, write: "always", column: true, search: true },
     // The list it is a view of. Checked against the resources by the view rules (src/server/rules/views.ts).
