@@ -119,6 +119,12 @@ export function useListPreferences(def: EntityDef, fields: readonly NamedField[]
     current,
     applied,
     apply,
+    /**
+     * The list has opened as the person left it and Refine has written its state into the URL: a
+     * view applied before that would be undone (useTable resets its filters while the URL's query
+     * is empty).
+     */
+    settled: prefs.ready && opening === null && search !== "",
     forget: () => setApplied(null),
     defaultView,
     setDefaultView: (id: BaseKey | null) => update({ defaultView: id }),

@@ -139,7 +139,8 @@ export function ViewsMenu({ def, state }: { def: EntityDef; state: ListPreferenc
         autoFocus
         menu={{ items, onClick, className: "sb-views-menu", selectable: false }}
       >
-        <Button aria-haspopup="menu" aria-expanded={open}>
+        {/* Until the list has opened as the person left it (page size, default view), a view chosen now would be overwritten. */}
+        <Button aria-haspopup="menu" aria-expanded={open} disabled={!state.settled}>
           {applied ? t("views.buttonApplied", { name: applied.name }) : t("views.button")} <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
