@@ -44,6 +44,8 @@ export interface AuditInput {
   revertOf?: number;
   /** The spreadsheet import this write is a row of. */
   importId?: string;
+  /** The order whose transition made this write (a product's stock). */
+  orderId?: number;
 }
 
 export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
@@ -61,5 +63,6 @@ export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now:
     ...(ctx.token ? { tokenId: ctx.token.id, tokenName: ctx.token.name } : {}),
     ...(input.revertOf !== undefined ? { revertOf: input.revertOf } : {}),
     ...(input.importId !== undefined ? { importId: input.importId } : {}),
+    ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
   });
 }

@@ -93,6 +93,26 @@ export function resourceRoutes(storage: Storage) {
     res.json(stripRecord(ability, resource, row));
   }
 
+  /**
+   * Who points at this record, counted (what a delete would be refused for), so a delete's confirm
+   * can say so before anything is sent; a resource's own refusal (a role's members) counts too.
+   */
+  async function referrers(req: Request, res: Response, resource: ResourceName, id: number) {
+    const def = getEntity(resource);
+    const { ability } = req.ctx;
+    requireAction(ability, "read", resource, def);
+    const row = requireReadable(ability, resource, def, await storage.get(resource, id));
+    const counts = await storage.countReferrers(resource, id);
+    try {
+      await rulesFor(resource).invariant?.("delete", row, {}, storage);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const more = err.code === "REFERENCED" ? (err.toBody() as { counts?: Record<string, number> }).counts : undefined;
+      Object.assign(counts, more ?? {});
+    }
+    res.json({ counts });
+  }
+
   async function create(req: Request, res: Response, resource: ResourceName) {
     const def = getEntity(resource);
     const rules = rulesFor(resource);
@@ -173,7 +193,7 @@ export function resourceRoutes(storage: Storage) {
     res.json(stripRecord(ability, resource, row));
   }
 
-  return { list, one, create, update, updateMany, updateRecord, remove };
+  return { list, one, referrers, create, update, updateMany, updateRecord, remove };
 }
 
 /** How a write goes, beyond its body. */

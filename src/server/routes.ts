@@ -90,6 +90,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
       routes.push({ path: `/${name}/:id/purge`, methods: { POST: (req, res, p) => trash.purge(req, res, name, p.id) } });
       routes.push({ path: `/${name}/:id/revert`, methods: { POST: (req, res, p) => trash.revert(req, res, name, p.id) } });
     }
+    if (!def.readOnly) routes.push({ path: `/${name}/:id/referrers`, methods: { GET: (req, res, p) => resources.referrers(req, res, name, p.id) } });
     if (def.importable) routes.push({ path: `/${name}/import`, query: "import", rawBody: true, methods: { POST: (req, res) => imports.run(req, res, name) } });
     // Append-only resources (the audit log) answer reads only; their writes are METHOD_NOT_ALLOWED.
     routes.push({

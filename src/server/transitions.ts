@@ -144,7 +144,7 @@ export function transitionRoutes(storage: Storage) {
 
       for (const { before: p, after } of updates) {
         await tx.update(ITEM_REFERENCE, after, p.version);
-        await appendAudit(tx, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after) }, now);
+        await appendAudit(tx, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after), orderId: id }, now);
       }
       await tx.update("orders", next, before.version);
       await appendAudit(tx, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);

@@ -291,7 +291,8 @@ describe("stock", () => {
     const product = (await manager.get(`/api/products/${p.id}`)).body;
     expect(product).toMatchObject({ stock: 5, version: 2 });
     const events = (await s.readDb())["audit-events"].filter((e) => e.resource === "products" && e.recordId === p.id);
-    expect(events.at(-1)).toMatchObject({ action: "update", changes: { stock: { from: 9, to: 5 } } });
+    // It names the order that took the stock, so the log can link the two.
+    expect(events.at(-1)).toMatchObject({ action: "update", changes: { stock: { from: 9, to: 5 } }, orderId: placed.id });
     const orderEvent = (await auditOf(placed.id)).at(-1)!;
     expect(orderEvent.at).toBe(events.at(-1)!.at);
     // A product form opened before the placing cannot write its stale stock back.

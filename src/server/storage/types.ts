@@ -114,6 +114,8 @@ export interface AuditRecord {
   revertOf?: number;
   /** The spreadsheet import that made this write. */
   importId?: string;
+  /** The order whose transition changed this product's stock. */
+  orderId?: number;
 }
 
 /** What the dashboard counts, for whom (SPEC §7). */
