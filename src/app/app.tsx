@@ -1,6 +1,5 @@
-import { useNotificationProvider } from "@refinedev/antd";
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
-import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
+import { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import enUS from "antd/es/locale/en_US";
 import esES from "antd/es/locale/es_ES";
@@ -11,11 +10,12 @@ import { ENTITIES } from "../domain/entities";
 import { APP_TITLE } from "./config";
 import { LoadingSkeleton } from "./components/layout/loading-skeleton";
 import { LazyBoundary } from "./components/result/lazy-boundary";
-import { ConnectionAlert } from "./components/layout/connection-alert";
 import { safeReturnPath } from "./lib/return-path";
 import { accessControlProvider } from "./providers/access-control-provider";
 import { liveProvider } from "./providers/live-provider";
 import { ColorModeProvider } from "./providers/color-mode";
+import { useAppNotificationProvider } from "./providers/notification-provider";
+import { appRouterProvider } from "./providers/router-provider";
 import { authProvider } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
@@ -89,11 +89,11 @@ export function App() {
         <ConfigProvider locale={ANTD_LOCALES[language]}>
           <AntdApp>
             <Refine
-              routerProvider={routerProvider}
+              routerProvider={appRouterProvider}
               dataProvider={dataProvider}
               authProvider={authProvider}
               accessControlProvider={accessControlProvider}
-              notificationProvider={useNotificationProvider}
+              notificationProvider={useAppNotificationProvider}
               i18nProvider={i18nProvider}
               liveProvider={liveProvider}
               resources={resources}
@@ -144,7 +144,6 @@ export function App() {
                   </Route>
                 </Routes>
               </Suspense>
-              <ConnectionAlert />
               <UnsavedChangesNotifier />
               <DocumentTitleHandler handler={documentTitle} />
             </Refine>

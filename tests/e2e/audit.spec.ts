@@ -45,7 +45,8 @@ test("an auditor finds who changed a customer's credit limit, and when, from the
   await expect(rows).toHaveCount(history.length);
   for (const row of await rows.all()) {
     await expect(row).toContainText("Customers");
-    await expect(row.getByRole("cell", { name: String(recordId), exact: true })).toBeVisible();
+    // The record by its name, not its number.
+    await expect(row.getByRole("cell", { name: customer.name, exact: true })).toBeVisible();
   }
 
   // The update: open it.

@@ -29,11 +29,15 @@ async function buildApp() {
   await build({ configFile: join(ROOT, "vite.config.ts"), root: join(ROOT, "src/app"), logLevel: "warn" });
 }
 
-function startServer(dbFile: string): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * The real server (dist/, NODE_ENV=production) over `dbFile`, on `port` (0: a free one); resolves
+ * once it says it is listening. Also used by tests that stop a server and start it again.
+ */
+export function startServer(dbFile: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
   // `node --import tsx` rather than `npx tsx`: one process, so its PID is the server's own.
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DB_FILE: dbFile, NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_FILE: dbFile, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

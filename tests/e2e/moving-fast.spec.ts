@@ -118,9 +118,9 @@ test.describe("keyboard and focus", () => {
     await expect(page.locator("#main-content")).toBeFocused();
     // The list's own state stays the URL's; no fragment joins it.
     expect(new URL(page.url()).hash).toBe("");
-    // The next Tab goes on inside the page (its Create link, around Refine's button), not through the menu.
+    // The next Tab goes on inside the page (its Create button: one stop, the link around it is none), not through the menu.
     await page.keyboard.press("Tab");
-    await expect(page.locator('main a[href="/customers/create"]')).toBeFocused();
+    await expect(page.locator('main a[href="/customers/create"] button')).toBeFocused();
   });
 
   test("a create form focuses its first field on open", async ({ page }) => {

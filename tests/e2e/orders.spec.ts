@@ -241,9 +241,14 @@ test.describe("date filters", () => {
     );
     expect(expected).toBeGreaterThan(0);
 
+    // antd's range picker, typed in en-US order (month/day/year); Enter takes each half.
+    const shown = `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
     await page.goto("/orders");
-    await page.getByLabel("Placed from").fill(day);
-    await page.getByLabel("Placed to").fill(day);
+    await page.getByLabel("Placed from").click();
+    await page.getByLabel("Placed from").fill(shown);
+    await page.getByLabel("Placed from").press("Enter");
+    await page.getByLabel("Placed to").fill(shown);
+    await page.getByLabel("Placed to").press("Enter");
     await expect(page).toHaveURL(/placedAt/);
     await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
     const rows = page.locator(".ant-table-tbody tr.ant-table-row");
@@ -253,7 +258,7 @@ test.describe("date filters", () => {
 
     // The same view after a reload, from the URL alone.
     await page.reload();
-    await expect(page.getByLabel("Placed from")).toHaveValue(day);
+    await expect(page.getByLabel("Placed from")).toHaveValue(shown);
     await expect(page.getByText(new RegExp(`of ${expected}$`))).toBeVisible();
   });
 
@@ -266,11 +271,14 @@ test.describe("date filters", () => {
       const to = new URL(r.url()).searchParams.get("placedAt_lte");
       if (to) asked.push(to);
     });
-    // en-US: month, day, then the year, whose every digit Chrome reports as a date (0002, 0020 …).
-    await page.getByLabel("Placed to").focus();
-    await page.keyboard.type("03152026");
-    await page.getByLabel("Placed to").blur();
-    await expect(page.getByLabel("Placed to")).toHaveValue("2026-03-15");
+    // en-US: month, day, then the year, key by key; only the whole date, taken by Enter, is a filter.
+    await page.getByLabel("Placed to").click();
+    await page.keyboard.type("03/15/2026");
+    // Enter takes the end and moves to the start; leaving it empty keeps the range open-ended.
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Placed from")).toBeFocused();
+    await page.getByLabel("Placed from").blur();
+    await expect(page.getByLabel("Placed to")).toHaveValue("03/15/2026");
     await expect(page).toHaveURL(/placedAt/);
     await expect(page.locator(".ant-table-row").first()).toBeVisible();
     expect(asked.length).toBeGreaterThan(0);

@@ -64,7 +64,8 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
   await expect(placed).toHaveAttribute("aria-sort", "descending");
   await saveView(page, name);
 
-  // A plain list again: nothing filtered, no view applied.
+  // A plain list again, as a new session opens it (this one would open it as it was left): nothing filtered, no view applied.
+  await page.evaluate(() => sessionStorage.clear());
   await page.goto("/orders");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(statusFilter(page)).not.toContainText("Paid");
@@ -135,10 +136,13 @@ test("a view a manager shares with everyone is among an agent's shared views", a
   const made = defaultSaved(true);
   await menu(page).getByText(`Make “${name}” the default`).click();
   await made;
-  await page.goto("/orders");
-  await expect(page.locator(".ant-table-row").first()).toBeVisible();
-  await expect(viewsMenu(page)).toHaveText(`View: ${name}`);
-  await expect(statusFilter(page)).toContainText("Paid");
+  // In a new tab: this one opens the list as it last left it, which wins over the default view.
+  const tab = await page.context().newPage();
+  await tab.goto("/orders");
+  await expect(tab.locator(".ant-table-row").first()).toBeVisible();
+  await expect(viewsMenu(tab)).toHaveText(`View: ${name}`);
+  await expect(statusFilter(tab)).toContainText("Paid");
+  await tab.close();
   await viewsMenu(page).click();
   const cleared = defaultSaved(false);
   await menu(page).getByText("Clear default view").click();

@@ -7,11 +7,12 @@
  * went to the dashboard's list) — the actions here come from the definitions and useCan instead.
  */
 import {
+  getListboxItemId,
+  KBAR_LISTBOX,
   KBarAnimator,
   KBarPortal,
   KBarPositioner,
   KBarResults,
-  KBarSearch,
   Priority,
   RefineKbarProvider,
   useKBar,
@@ -22,7 +23,7 @@ import {
 } from "@refinedev/kbar";
 import { useCan, useGo, useList } from "@refinedev/core";
 import { theme } from "antd";
-import { createElement, useEffect, useMemo, useState } from "react";
+import { createElement, useCallback, useEffect, useMemo, useState } from "react";
 import { ENTITIES } from "../../domain/entities";
 import type { EntityDef } from "../../domain/fields";
 import { t } from "../i18n";
@@ -34,7 +35,8 @@ import { setPaletteShown, takeTypeAhead } from "../lib/palette-type-ahead";
 const FOUND_PER_RESOURCE = 5;
 const SEARCH_DELAY_MS = 200;
 /** Records are found among the business records; the audit log is a list to go to, not a label to find. */
-const SEARCHED = ENTITIES.filter((def) => !def.readOnly);
+const IN_MENU = ENTITIES.filter((def) => def.menu !== false);
+const SEARCHED = IN_MENU.filter((def) => !def.readOnly);
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -88,11 +90,11 @@ function ResourceActions({ def }: { def: EntityDef }) {
 }
 
 /** Records of one resource whose searchable fields contain what was typed, as the server finds them. */
-function RecordActions({ def, query }: { def: EntityDef; query: string }) {
+function RecordActions({ def, query, onBusy }: { def: EntityDef; query: string; onBusy: (resource: string, busy: boolean) => void }) {
   const go = useGo();
   const list = useCan({ resource: def.name, action: "list" });
   const enabled = query.length >= 2 && !!list.data?.can;
-  const { result } = useList({
+  const { result, query: found } = useList({
     resource: def.name,
     filters: [{ field: "q", operator: "eq", value: query }],
     pagination: { currentPage: 1, pageSize: FOUND_PER_RESOURCE },
@@ -114,7 +116,45 @@ function RecordActions({ def, query }: { def: EntityDef; query: string }) {
     }));
   }, [enabled, result?.data, def, query, go]);
   useRegisterActions(actions, [actions]);
+  const busy = enabled && found.isFetching;
+  useEffect(() => {
+    onBusy(def.name, busy);
+    return () => onBusy(def.name, false);
+  }, [def.name, busy, onBusy]);
   return null;
+}
+
+/**
+ * kbar's own search box, less its lag: its value came from kbar's store a render after each key,
+ * and a key typed meanwhile (a barcode scanner types a SKU in 30 ms) replaced the one before. Here
+ * the box holds its own text, at once, and tells kbar; the rest is as kbar's (the combobox, its
+ * listbox and highlighted option, the focus on opening).
+ */
+function SearchBox({ style }: { style: React.CSSProperties }) {
+  const { query, activeIndex, showing } = useKBar((state) => ({ activeIndex: state.activeIndex, showing: state.visualState === VisualState.showing }));
+  const [text, setText] = useState("");
+  useEffect(() => () => query.setSearch(""), [query]);
+  return (
+    <input
+      ref={query.inputRefSetter}
+      // The palette is opened to type into: the box takes the focus from wherever it was.
+      autoFocus
+      autoComplete="off"
+      spellCheck={false}
+      role="combobox"
+      aria-label={t("palette.label")}
+      aria-expanded={showing}
+      aria-controls={KBAR_LISTBOX}
+      aria-activedescendant={getListboxItemId(activeIndex)}
+      placeholder={t("palette.placeholder")}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        query.setSearch(e.target.value);
+      }}
+      style={style}
+    />
+  );
 }
 
 /**
@@ -141,7 +181,23 @@ function TypedAhead() {
   return null;
 }
 
-function Results() {
+/** Said when nothing matches what was typed, once the server's search for it has answered. */
+function Results({ searching }: { searching: boolean }) {
+  const { results } = useMatches();
+  const { token } = theme.useToken();
+  const { search } = useKBar((state) => ({ search: state.searchQuery }));
+  const none = !results.length && !!search.trim() && !searching;
+  return (
+    <>
+      <div role="status" style={{ padding: none ? "12px 16px" : 0, color: token.colorTextSecondary }}>
+        {none ? t("palette.noResults") : null}
+      </div>
+      <MatchList />
+    </>
+  );
+}
+
+function MatchList() {
   const { results } = useMatches();
   const { token } = theme.useToken();
   return (
@@ -190,7 +246,8 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
   const { token } = theme.useToken();
   const { search, open, query: kbar } = useKBar((state) => ({ search: state.searchQuery, open: state.visualState !== "hidden" }));
   useEffect(() => {
-    if (openAtOnce) kbar.toggle();
+    // Opened, not toggled: run twice (React's strict mode does so in development), a toggle shut it again.
+    if (openAtOnce) kbar.setVisualState((state) => (state === VisualState.hidden ? VisualState.animatingIn : state));
     // Once, for the keypress that loaded it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -199,12 +256,24 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
     return () => setPaletteShown(false);
   }, [open]);
   const query = useDebounced(open ? search.trim() : "", SEARCH_DELAY_MS);
+  // Resources whose records are being searched for: until they answer, "no results" is not yet true.
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const onBusy = useCallback((resource: string, isBusy: boolean) => {
+    setBusy((before) => {
+      if (before.has(resource) === isBusy) return before;
+      const after = new Set(before);
+      if (isBusy) after.add(resource);
+      else after.delete(resource);
+      return after;
+    });
+  }, []);
+  const searching = query !== (open ? search.trim() : "") || busy.size > 0;
   return (
     <>
-      {ENTITIES.map((def) => (
+      {IN_MENU.map((def) => (
         <ResourceActions key={def.name} def={def} />
       ))}
-      {open && SEARCHED.map((def) => <RecordActions key={def.name} def={def} query={query} />)}
+      {open && SEARCHED.map((def) => <RecordActions key={def.name} def={def} query={query} onBusy={onBusy} />)}
       <KBarPortal>
         <KBarPositioner style={{ zIndex: 2000, background: "rgba(0, 0, 0, 0.35)", padding: "12vh 12px 12px" }}>
           <KBarAnimator
@@ -217,22 +286,24 @@ function Palette({ openAtOnce }: { openAtOnce: boolean }) {
               boxShadow: token.boxShadow,
             }}
           >
-            <KBarSearch
-              aria-label={t("palette.label")}
-              defaultPlaceholder={t("palette.placeholder")}
-              style={{
-                width: "100%",
-                boxSizing: "border-box",
-                padding: "14px 16px",
-                fontSize: 16,
-                border: "none",
-                outline: "none",
-                background: "transparent",
-                color: token.colorText,
-              }}
-            />
-            <TypedAhead />
-            <Results />
+            {/* Portalled outside antd's styled tree: the app's font is set here, not inherited. */}
+            <div role="dialog" aria-modal="true" aria-label={t("palette.label")} style={{ fontFamily: token.fontFamily }}>
+              <SearchBox
+                style={{
+                  width: "100%",
+                  boxSizing: "border-box",
+                  padding: "14px 16px",
+                  font: "inherit",
+                  fontSize: 16,
+                  border: "none",
+                  outline: "none",
+                  background: "transparent",
+                  color: token.colorText,
+                }}
+              />
+              <TypedAhead />
+              <Results searching={searching} />
+            </div>
           </KBarAnimator>
         </KBarPositioner>
       </KBarPortal>

@@ -15,6 +15,7 @@ import { humanize, recordLabel } from "../lib/entity-view";
 import { recordHistoryUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
 import { BACK_ICON } from "../components/layout/back-icon";
+import { AuditActionCell, OrderOfEvent } from "../components/audit/audit-cells";
 
 /** Sign-in events name the staff account they are about. */
 const targetOf = (resource: string) => (resource === "auth" ? "staff" : resource);
@@ -96,7 +97,7 @@ export default function AuditEventShow({ id }: OverrideProps) {
               )}
             </Descriptions.Item>
             <Descriptions.Item label={t("audit.action")}>
-              <FieldValue field={f.action} value={event.action} />
+              <AuditActionCell event={event} />
             </Descriptions.Item>
             <Descriptions.Item label={t("audit.record")}>
               <Space wrap>
@@ -104,6 +105,12 @@ export default function AuditEventShow({ id }: OverrideProps) {
                 {resource && recordId !== null ? <RecordLink resource={resource} recordId={recordId} /> : <Typography.Text type="secondary">—</Typography.Text>}
               </Space>
             </Descriptions.Item>
+            {/* A product's stock taken or given back by an order's step: that order. */}
+            {typeof event.orderId === "number" && (
+              <Descriptions.Item label={fieldLabel(auditEvents, "orderId")}>
+                <OrderOfEvent orderId={event.orderId} />
+              </Descriptions.Item>
+            )}
             {event.email !== undefined && <Descriptions.Item label={fieldLabel(auditEvents, "email")}>{String(event.email)}</Descriptions.Item>}
             {/* Done by a script: the API token it came with, acting as its owner. */}
             {typeof event.tokenName === "string" && (

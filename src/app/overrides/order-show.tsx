@@ -13,6 +13,7 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { History } from "../components/show/history";
 import { API_URL } from "../config";
 import { useAbility } from "../hooks/use-session";
+import { useFocusAfterSave } from "../hooks/use-focus-after-save";
 import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
@@ -30,6 +31,7 @@ export function OrderShow({ def, id }: OverrideProps) {
   const { list } = useNavigation();
   const orderId = id ?? "";
   const { query, result: order } = useShow<BaseRecord>({ resource: "orders", id: orderId, errorNotification: false });
+  useFocusAfterSave(!!order);
   const steps = useCustom<BaseRecord>({
     url: `${API_URL}/orders/${String(orderId)}/transitions`,
     method: "get",
@@ -80,7 +82,7 @@ export function OrderShow({ def, id }: OverrideProps) {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Panel title={t("orderPage.items")} size="small">
-            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly checkStock={order.status === "draft"} />
+            <ItemsInput value={(order.items ?? []) as FormLine[]} readOnly checkStock={order.status === "draft"} customerId={order.customerId} />
           </Panel>
         </Col>
         <Col xs={24} lg={8}>

@@ -12,6 +12,7 @@ import { LoadErrorResult } from "../components/result/error-result";
 import { History } from "../components/show/history";
 import { RelatedList } from "../components/show/related-list";
 import { useAbility } from "../hooks/use-session";
+import { useFocusAfterSave } from "../hooks/use-focus-after-save";
 import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
@@ -33,6 +34,7 @@ export default function RoleShow({ def, id }: OverrideProps) {
   const { list } = useNavigation();
   const roleId = id ?? "";
   const { query, result: role } = useShow<BaseRecord>({ resource: def.name, id: roleId, errorNotification: false });
+  useFocusAfterSave(!!role);
   const key = typeof role?.key === "string" ? role.key : undefined;
   const rules = (Array.isArray(role?.rules) ? role.rules : []) as RoleRule[];
   const members = { resource: staff.name, field: memberField, label: "Members" };

@@ -38,7 +38,9 @@ function Figure({ title, value, note, to }: { title: string; value: string; note
     <Col xs={24} sm={12} xl={6}>
       <Panel title={title}>
         {to ? (
-          <Link to={to} className="sb-figure-link" aria-label={`${title}: ${value}${note ? ` (${note})` : ""}`} style={{ display: "block", color: "inherit" }}>
+          // The title spoken before the figure, not an aria-label over it: a name must hold the words on screen.
+          <Link to={to} className="sb-figure-link" style={{ display: "block", color: "inherit" }}>
+            <span className="sb-visually-hidden">{title}: </span>
             {body}
           </Link>
         ) : (
@@ -213,7 +215,9 @@ export default function DashboardPage() {
                     main: (
                       <Space>
                         <Link to={`/products/show/${p.id}`}>{p.name}</Link>
-                        <Typography.Text type="secondary">{p.sku}</Typography.Text>
+                        <Typography.Text type="secondary" className="sb-nowrap">
+                          {p.sku}
+                        </Typography.Text>
                       </Space>
                     ),
                     figure: (
@@ -236,14 +240,15 @@ export default function DashboardPage() {
                   render={(c, i) => ({
                     main: (
                       <Space>
-                        <Typography.Text type="secondary">{i + 1}.</Typography.Text>
+                        <Typography.Text type="secondary" className="sb-nowrap">
+                          {i + 1}.
+                        </Typography.Text>
                         <Link to={`/customers/show/${c.id}`}>{c.name}</Link>
                         {/* The customer's orders, all of them: the count is this year's paid ones. */}
-                        <Link
-                          to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])}
-                          aria-label={t("dashboard.customerOrders", { name: c.name })}
-                        >
+                        <Link to={listUrl("orders", [{ field: "customerId", operator: "in", value: [c.id] }])}>
                           {t("dashboard.orders", { count: c.orders })}
+                          {/* Whose orders, after the words on screen (a name must hold them). */}
+                          <span className="sb-visually-hidden"> ({t("dashboard.customerOrders", { name: c.name })})</span>
                         </Link>
                       </Space>
                     ),

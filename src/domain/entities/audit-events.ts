@@ -47,6 +47,8 @@ export const auditEventsFor = (audited: readonly string[]): EntityDef<"audit-eve
     revertOf: { type: "reference", label: "Reverts", reference: "audit-events", write: "never" },
     // A write made by a spreadsheet import: every row it wrote names it, so they can be listed together.
     importId: { type: "text", label: "Import", write: "never" },
+    // A product's stock taken or given back by an order's transition: that order.
+    orderId: { type: "reference", label: "Order", reference: "orders", write: "never" },
   },
   list: { defaultSort: { field: "at", order: "desc" } },
   overrides: { show: "audit-event-show" },

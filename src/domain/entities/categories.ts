@@ -13,5 +13,5 @@ export const categories: EntityDef<"categories"> = {
     description: { type: "longtext", label: "Description", max: LONG_TEXT_MAX, write: "always", column: true, search: true },
   },
   list: { defaultSort: { field: "name", order: "asc" } },
-  related: [{ resource: "products", field: "categoryId", label: "Products" }],
+  related: [{ resource: "products", field: "categoryId", label: "Products", startHere: true }],
 };

@@ -46,5 +46,5 @@ export const customers: EntityDef<"customers"> = {
     notes: { type: "longtext", label: "Notes", max: LONG_TEXT_MAX, write: "always" },
   },
   list: { defaultSort: { field: "name", order: "asc" } },
-  related: [{ resource: "orders", field: "customerId", label: "Orders" }],
+  related: [{ resource: "orders", field: "customerId", label: "Orders", startHere: true }],
 };

@@ -158,6 +158,7 @@ export const ES_DEFINITIONS = {
         tokenName: { label: "Nombre del token" },
         revertOf: { label: "Restaura" },
         importId: { label: "Importación" },
+        orderId: { label: "Pedido" },
       },
     },
   },

@@ -1,6 +1,7 @@
-import { Form, Input, InputNumber, Select, Spin, Switch } from "antd";
+import { Form, Input, InputNumber, Select, Spin, Switch, type SelectProps } from "antd";
 import type { Rule } from "antd/es/form";
 import type { FieldDef } from "../../../domain/fields";
+import { PHONE_PATTERN } from "../../../domain/constants";
 import { checkFieldValue, writableLines } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { localize } from "../../i18n";
@@ -8,7 +9,7 @@ import { fieldKey, fieldLabelKey, locateField } from "../../i18n/definition-keys
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { optionLabel } from "./field-value";
 import { LazyBoundary } from "../result/lazy-boundary";
-import { lazy, type ComponentProps } from "react";
+import { lazy, type AriaAttributes, type ComponentProps } from "react";
 import { MoneyInput } from "./money-input";
 import { OptionsFromSelect } from "./options-from";
 import { ReferenceSelect } from "./reference-select";
@@ -44,7 +45,7 @@ export function fieldTexts(field: FieldDef, t: Locale["t"]) {
 }
 
 // Only an order's form has lines: the others do not download the items table.
-const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.ItemsInput })));
+const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.OrderItemsInput })));
 const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
   <LazyBoundary fallback={<Spin />}>
     <ItemsInput {...props} />
@@ -118,23 +119,37 @@ export function FieldInput({ name, field: declared, mode, fixed }: FieldInputPro
   );
 }
 
+/**
+ * A Select for a form field. Form.Item hands a required field's control aria-required, which antd's
+ * Select puts on its outer box, an element with no role where the attribute is not allowed (axe:
+ * aria-allowed-attr, critical); the label's mark and the field's error say it is required instead,
+ * as for the reference selects.
+ */
+function EnumSelect({ "aria-required": _required, ...props }: SelectProps & { "aria-required"?: AriaAttributes["aria-required"] }) {
+  return <Select {...props} />;
+}
+
 function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
   switch (field.type) {
     case "longtext":
       return <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} maxLength={field.max} showCount={!!field.max} disabled={disabled} />;
     case "email":
-      return <Input type="email" autoComplete="off" maxLength={field.max} disabled={disabled} />;
+      return <Input type="email" inputMode="email" autoComplete="off" maxLength={field.max} disabled={disabled} />;
     case "password":
       return <Input.Password autoComplete="new-password" maxLength={field.max} disabled={disabled} />;
     case "enum":
       if (field.optionsFrom) return <OptionsFromSelect field={field} disabled={disabled} allowClear={!field.required} />;
       return (
-        <Select options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))} disabled={disabled} allowClear={!field.required} />
+        <EnumSelect
+          options={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(field, o, t) }))}
+          disabled={disabled}
+          allowClear={!field.required}
+        />
       );
     case "boolean":
       return <Switch disabled={disabled} />;
     case "integer":
-      return <InputNumber<number> style={{ width: "100%" }} precision={0} disabled={disabled} />;
+      return <InputNumber<number> style={{ width: "100%" }} precision={0} inputMode="numeric" disabled={disabled} />;
     case "money":
       return <MoneyInput disabled={disabled} />;
     case "reference":
@@ -144,6 +159,11 @@ function renderControl(field: FieldDef, t: Locale["t"], disabled?: boolean) {
         <Input disabled />
       );
     default:
-      return <Input maxLength={field.max} disabled={disabled} />;
+      // A phone number brings up the phone's dial pad.
+      return field.pattern === PHONE_PATTERN ? (
+        <Input type="tel" autoComplete="off" maxLength={field.max} disabled={disabled} />
+      ) : (
+        <Input maxLength={field.max} disabled={disabled} />
+      );
   }
 }

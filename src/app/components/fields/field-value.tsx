@@ -102,6 +102,8 @@ export function FieldValue({ field, value, referenceLabel, compact, name }: Fiel
     case "password":
       return <Empty />;
     default:
-      return compact ? <Clipped text={String(value)} /> : <>{String(value)}</>;
+      if (compact) return <Clipped text={String(value)} />;
+      // A code of a fixed shape (a SKU) is never broken at its hyphen.
+      return field.pattern ? <span className="sb-nowrap">{String(value)}</span> : <>{String(value)}</>;
   }
 }

@@ -1,9 +1,9 @@
 import { useSelect } from "@refinedev/antd";
 import { DeleteOutlined } from "@ant-design/icons";
-import { useMany, type BaseRecord } from "@refinedev/core";
-import { Button, InputNumber, Select, Space, Table, Typography, type SelectProps } from "antd";
+import { useMany, useOne, type BaseRecord } from "@refinedev/core";
+import { Alert, Button, Flex, Form, Grid, InputNumber, List, Select, Space, Table, Typography, type InputNumberProps, type SelectProps } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
 import { useLocale } from "../../i18n/use-locale";
@@ -24,6 +24,8 @@ interface ItemsInputProps {
   readOnly?: boolean;
   /** Flag lines the product's stock cannot fill (a draft, before it is placed). Editing always does. */
   checkStock?: boolean;
+  /** The order's customer: a total past their credit limit is flagged (for roles that may read the limit). */
+  customerId?: unknown;
 }
 
 const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q >= ORDER_MIN_QUANTITY && q <= ORDER_MAX_QUANTITY;
@@ -33,8 +35,10 @@ const quantityOk = (q: number | null) => q !== null && Number.isInteger(q) && q 
  * quantity, and see unit prices, line totals and the order total as you type. Unit prices of
  * new lines are the product's current price; the server sets the real one when it saves.
  */
-export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock = !readOnly }: ItemsInputProps) {
+export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock = !readOnly, customerId }: ItemsInputProps) {
   const { t, money } = useLocale();
+  // A phone's form is about 320 px wide: four columns do not fit, so each line is a card there.
+  const narrow = Grid.useBreakpoint().sm === false;
   const lines = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const ids = useMemo(() => [...new Set(lines.map((l) => l.productId))].sort((a, b) => a - b), [lines]);
   const { result: onOrder } = useMany<BaseRecord>({ resource: "products", ids, queryOptions: { enabled: ids.length > 0 }, errorNotification: false });
@@ -55,6 +59,13 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
     for (const p of [...(found.data?.data ?? []), ...onOrder.data]) map.set(Number(p.id), p);
     return map;
   }, [found.data, onOrder.data]);
+  const hasCustomer = typeof customerId === "number" || (typeof customerId === "string" && customerId !== "");
+  const { result: customer } = useOne<BaseRecord>({
+    resource: "customers",
+    id: hasCustomer ? (customerId as number | string) : "",
+    queryOptions: { enabled: hasCustomer },
+    errorNotification: false,
+  });
 
   const priceOf = (line: FormLine) => line.unitPrice ?? (products.get(line.productId)?.price as number | undefined);
   const lineTotal = (line: FormLine) => {
@@ -63,6 +74,9 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
   };
   const total = lines.reduce((sum, l) => sum + (lineTotal(l) ?? 0), 0);
   const nameOf = (productId: number) => String(products.get(productId)?.name ?? t("orderPage.lines.productN", { id: productId }));
+  // Like stock, said before Place and not refused: the limit is the manager's call. Roles that may not read it see nothing.
+  const limit = hasCustomer && customer && Number(customer.id) === Number(customerId) ? customer.creditLimit : undefined;
+  const overLimit = checkStock && typeof limit === "number" && total > limit;
 
   // Placing takes stock (SPEC §4): say which lines it would refuse while they can still be changed.
   const shortOf = (line: FormLine): "out" | "short" | undefined => {
@@ -90,103 +104,181 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
   };
   const full = lines.length >= ORDER_MAX_ITEMS;
 
+  // Removing a line takes its button away: the keyboard goes on to the next line's quantity, or to the
+  // product search when it was the last line, once the lines on screen have changed.
+  const quantityInputs = useRef(new Map<number, HTMLInputElement>());
+  const picker = useRef<HTMLDivElement>(null);
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | "add" | null>(null);
+  useEffect(() => {
+    if (focusAfterRemove === null) return;
+    const target = focusAfterRemove === "add" ? picker.current?.querySelector<HTMLInputElement>("input") : quantityInputs.current.get(focusAfterRemove);
+    target?.focus();
+    setFocusAfterRemove(null);
+  }, [focusAfterRemove, lines]);
+  const remove = (i: number) => {
+    set(lines.filter((_x, k) => k !== i));
+    setFocusAfterRemove(lines[i + 1]?.productId ?? "add");
+  };
+  // antd's Select takes its highlighted option on Tab: Tab only leaves it, Enter adds.
+  const tabLeaves = (e: KeyboardEvent) => {
+    if (e.key === "Tab") e.stopPropagation();
+  };
+
+  const productCell = (l: FormLine) => (readOnly ? <Link to={`/products/show/${l.productId}`}>{nameOf(l.productId)}</Link> : nameOf(l.productId));
+  const unitPrice = (l: FormLine) => <span className="sb-number">{money(priceOf(l))}</span>;
+  const totalOf = (l: FormLine) => (
+    <span className="sb-number" data-testid="line-total">
+      {money(lineTotal(l))}
+    </span>
+  );
+  const quantity = (l: FormLine, i: number, style?: InputNumberProps["style"]) =>
+    readOnly ? (
+      <span className="sb-number">{l.quantity}</span>
+    ) : (
+      <InputNumber<number>
+        ref={(el: HTMLInputElement | null) => {
+          if (el) quantityInputs.current.set(l.productId, el);
+          else quantityInputs.current.delete(l.productId);
+        }}
+        aria-label={t("orderPage.lines.quantityOf", { name: nameOf(l.productId) })}
+        inputMode="numeric"
+        value={l.quantity}
+        precision={0}
+        style={{ width: 100, ...style }}
+        status={!quantityOk(l.quantity) ? "error" : shortOf(l) ? "warning" : undefined}
+        disabled={disabled}
+        onChange={(q) => set(lines.map((x, k) => (k === i ? { ...x, quantity: q } : x)))}
+      />
+    );
+  const removeButton = (l: FormLine, i: number) => (
+    <Button
+      type="text"
+      danger
+      icon={<DeleteOutlined />}
+      aria-label={t("orderPage.lines.remove", { name: nameOf(l.productId) })}
+      disabled={disabled}
+      onClick={() => remove(i)}
+    />
+  );
+  const totalText = (
+    <Typography.Text strong className="sb-number" data-testid="order-total">
+      {money(total)}
+    </Typography.Text>
+  );
+
   type Row = FormLine & { key: number };
   const columns: ColumnsType<Row> = [
-    {
-      key: "product",
-      title: t("orderPage.lines.product"),
-      render: (_, l) => (readOnly ? <Link to={`/products/show/${l.productId}`}>{nameOf(l.productId)}</Link> : nameOf(l.productId)),
-    },
-    { key: "unitPrice", title: t("orderPage.lines.unitPrice"), align: "right", render: (_, l) => <span className="sb-number">{money(priceOf(l))}</span> },
+    { key: "product", title: t("orderPage.lines.product"), render: (_, l) => productCell(l) },
+    { key: "unitPrice", title: t("orderPage.lines.unitPrice"), align: "right", render: (_, l) => unitPrice(l) },
     {
       key: "quantity",
       title: t("orderPage.lines.quantity"),
       width: 120,
-      render: (_, l, i) =>
-        readOnly ? (
-          <>
-            <span className="sb-number">{l.quantity}</span>
-            {stockFlag(l)}
-          </>
-        ) : (
-          <>
-            <InputNumber<number>
-              aria-label={t("orderPage.lines.quantityOf", { name: nameOf(l.productId) })}
-              value={l.quantity}
-              precision={0}
-              style={{ width: 100 }}
-              status={!quantityOk(l.quantity) ? "error" : shortOf(l) ? "warning" : undefined}
-              disabled={disabled}
-              onChange={(q) => set(lines.map((x, k) => (k === i ? { ...x, quantity: q } : x)))}
-            />
-            {stockFlag(l)}
-          </>
-        ),
-    },
-    {
-      key: "lineTotal",
-      title: t("orderPage.lines.lineTotal"),
-      align: "right",
-      render: (_, l) => (
-        <span className="sb-number" data-testid="line-total">
-          {money(lineTotal(l))}
-        </span>
-      ),
-    },
-  ];
-  if (!readOnly)
-    columns.push({
-      key: "remove",
-      width: 1,
       render: (_, l, i) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t("orderPage.lines.remove", { name: nameOf(l.productId) })}
-          disabled={disabled}
-          onClick={() => set(lines.filter((_x, k) => k !== i))}
-        />
+        <>
+          {quantity(l, i)}
+          {stockFlag(l)}
+        </>
       ),
-    });
+    },
+    { key: "lineTotal", title: t("orderPage.lines.lineTotal"), align: "right", render: (_, l) => totalOf(l) },
+  ];
+  if (!readOnly) columns.push({ key: "remove", width: 1, render: (_, l, i) => removeButton(l, i) });
+  // Keyed by product (one line each): a removed line's row goes with it, focus and all.
+  const rows = lines.map((l) => ({ ...l, key: l.productId }));
+  // Secondary text rather than antd's own empty-text grey, which is 1.6:1 on white.
+  const emptyText = <Typography.Text type="secondary">{readOnly ? t("orderPage.lines.none") : t("orderPage.lines.noneYet")}</Typography.Text>;
+
+  const table = narrow ? (
+    <List<Row>
+      bordered
+      size="small"
+      dataSource={rows}
+      aria-label={t("orderPage.lines.label")}
+      locale={{ emptyText }}
+      renderItem={(l, i) => (
+        <List.Item data-testid="order-line" style={{ display: "block" }}>
+          <Flex justify="space-between" align="start" gap={8}>
+            <div style={{ minWidth: 0, overflowWrap: "anywhere" }}>
+              <Typography.Text strong>{productCell(l)}</Typography.Text>
+              <Typography.Text type="secondary" style={{ display: "block", fontSize: 12 }}>
+                {t("orderPage.lines.unitPrice")}: {unitPrice(l)}
+              </Typography.Text>
+            </div>
+            {!readOnly && removeButton(l, i)}
+          </Flex>
+          <Flex justify="space-between" align="center" gap={8} wrap style={{ marginTop: 8 }}>
+            <Space size={8} align="center">
+              {readOnly && <Typography.Text type="secondary">{t("orderPage.lines.quantity")}:</Typography.Text>}
+              {quantity(l, i, { width: 88 })}
+            </Space>
+            {totalOf(l)}
+          </Flex>
+          {stockFlag(l)}
+        </List.Item>
+      )}
+      footer={
+        <Flex justify="space-between" gap={8}>
+          <Typography.Text strong>{t("orderPage.lines.total")}</Typography.Text>
+          {totalText}
+        </Flex>
+      }
+    />
+  ) : (
+    <Table<Row>
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      locale={{ emptyText }}
+      aria-label={t("orderPage.lines.label")}
+      columns={columns}
+      summary={() => (
+        <Table.Summary.Row>
+          <Table.Summary.Cell index={0} colSpan={3}>
+            <Typography.Text strong>{t("orderPage.lines.total")}</Typography.Text>
+          </Table.Summary.Cell>
+          <Table.Summary.Cell index={1} align="right">
+            {totalText}
+          </Table.Summary.Cell>
+          {!readOnly && <Table.Summary.Cell index={2} />}
+        </Table.Summary.Row>
+      )}
+    />
+  );
 
   return (
     <Space direction="vertical" style={{ width: "100%" }} id={id}>
-      <Table<Row>
-        size="small"
-        pagination={false}
-        dataSource={lines.map((l, i) => ({ ...l, key: i }))}
-        locale={{ emptyText: readOnly ? t("orderPage.lines.none") : t("orderPage.lines.noneYet") }}
-        aria-label={t("orderPage.lines.label")}
-        columns={columns}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>
-              <Typography.Text strong>{t("orderPage.lines.total")}</Typography.Text>
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
-              <Typography.Text strong className="sb-number" data-testid="order-total">
-                {money(total)}
-              </Typography.Text>
-            </Table.Summary.Cell>
-            {!readOnly && <Table.Summary.Cell index={2} />}
-          </Table.Summary.Row>
-        )}
-      />
-      {!readOnly && (
-        <Select
-          {...(selectProps as SelectProps)}
-          aria-label={t("orderPage.lines.add")}
-          placeholder={full ? t("orderPage.lines.max", { max: ORDER_MAX_ITEMS }) : t("orderPage.lines.search")}
-          value={null}
-          disabled={disabled || full}
-          style={{ width: "100%" }}
-          notFoundContent={t("orderPage.lines.noProduct")}
-          onChange={(productId: unknown) => {
-            if (productId !== null && productId !== undefined) add(Number(productId));
-          }}
+      {table}
+      {overLimit && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="credit-flag"
+          message={t("orderPage.lines.overCreditLimit", { total: money(total), limit: money(limit), name: String(customer?.name ?? "") })}
         />
+      )}
+      {!readOnly && (
+        <div ref={picker} onKeyDownCapture={tabLeaves}>
+          <Select
+            {...(selectProps as SelectProps)}
+            aria-label={t("orderPage.lines.add")}
+            placeholder={full ? t("orderPage.lines.max", { max: ORDER_MAX_ITEMS }) : t("orderPage.lines.search")}
+            value={null}
+            disabled={disabled || full}
+            style={{ width: "100%" }}
+            notFoundContent={t("orderPage.lines.noProduct")}
+            onChange={(productId: unknown) => {
+              if (productId !== null && productId !== undefined) add(Number(productId));
+            }}
+          />
+        </div>
       )}
     </Space>
   );
+}
+
+/** The items input inside the order form: it reads the chosen customer for the credit-limit flag. */
+export function OrderItemsInput(props: Omit<ItemsInputProps, "customerId">) {
+  const customerId: unknown = Form.useWatch("customerId");
+  return <ItemsInput {...props} customerId={customerId} />;
 }

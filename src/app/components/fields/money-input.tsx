@@ -28,6 +28,8 @@ export function MoneyInput({ value, onChange, disabled, id, placeholder, style }
       prefix="$"
       precision={2}
       step={1}
+      // The number pad with a decimal mark, on a phone.
+      inputMode="decimal"
       disabled={disabled}
       placeholder={placeholder}
       aria-label={placeholder}

@@ -1,13 +1,17 @@
 import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
-import { useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
+import { useGo, useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Alert, Form, Spin } from "antd";
 import { lazy, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility, useSessionUser } from "../../hooks/use-session";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
+import { focusFirstActionNext } from "../../hooks/use-focus-after-save";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
+import { presetCreateValues } from "../../lib/create-presets";
+import { safeReturnPath } from "../../lib/return-path";
 import { toPayload } from "../../lib/payload";
 import type { AppHttpError } from "../../providers/http-client";
 import { FieldInput } from "../fields/field-input";
@@ -57,6 +61,8 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The last refused save's field errors, for inputs that place them on their own parts.
   const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
+  // A refusal no input can show (the last admin kept): said on the form, where the user is looking.
+  const [refusal, setRefusal] = useState<string | null>(null);
   // Someone else changed or deleted this record while it is open here (GET /api/events).
   const [news, setNews] = useState<{ name: string | null; deleted: boolean } | null>(null);
   const me = useSessionUser();
@@ -67,13 +73,17 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   }, [me?.id]);
   // The inputs depend on the loaded record, which useForm loads: the error handler reads them late.
   const fieldsRef = useRef<NamedField[]>([]);
+  // A new record started from another one's page (a customer's "New order") goes back there once saved.
+  const [search] = useSearchParams();
+  const returnTo = mode === "create" && search.has("to") ? safeReturnPath(search.get("to")) : null;
+  const go = useGo();
   // @refinedev/antd's useForm: load, save, redirect, notifications, the server's field errors on
   // their inputs, and the unsaved-changes warning armed by any edit.
   const { formProps, saveButtonProps, query, onFinish, form, mutation } = useForm<BaseRecord, HttpError, Values>({
     resource: def.name,
     action: mode,
     id,
-    redirect: "show",
+    redirect: returnTo ? false : "show",
     warnWhenUnsavedChanges: true,
     queryOptions: { enabled: mode === "edit" },
     // Refine refetches the record after every save attempt, which would reset the form under a
@@ -87,20 +97,34 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       setNews({ name: typeof event.payload.actorName === "string" ? event.payload.actorName : null, deleted: event.type === "deleted" });
     },
     errorNotification: (error) => errorNotification(def, fieldsRef.current, mode, l)(error),
+    // The record by its name: "Customer Ada Lovelace created".
+    successNotification: (data) => {
+      const saved = (data?.data ?? {}) as BaseRecord;
+      const name = String(saved[def.recordLabel] ?? saved.id ?? "");
+      return { type: "success", message: l.t(mode === "create" ? "form.created" : "form.saved", { what: l.singular(def), name }) };
+    },
     onMutationError: (error) => {
       const e = error as AppHttpError;
       setServerErrors(e.errors ? { errors: e.errors, sent: submitted.current } : null);
+      // Only an answer of the server (a lost connection is said elsewhere); field errors stay on their fields.
+      setRefusal(e.code && e.code !== "VERSION_CONFLICT" && errorNotification(def, fieldsRef.current, mode, l)(e) ? e.message : null);
       // An input that places errors on its parts gets one line under it, not each part's again.
       const own = fieldsRef.current.filter(([name, f]) => SHOWS_OWN_ERRORS.has(f.type) && Object.keys(e.errors ?? {}).some((k) => k.startsWith(`${name}.`)));
       if (own.length) form.setFields(own.map(([name]) => ({ name, errors: [l.t("roleEditor.fixMarked")] })));
       const current = e.body?.current;
       if (e.code === "VERSION_CONFLICT" && current && typeof current === "object") setTheirs(current as Values);
+      // The server's refusal lands on the inputs (useForm set them just before): the first of them takes the focus.
+      const first = form.getFieldsError().find((f) => f.errors.length);
+      if (first) form.scrollToField(first.name, { block: "nearest", focus: true });
     },
     onMutationSuccess: () => {
+      focusFirstActionNext();
       setTheirs(null);
       setServerErrors(null);
+      setRefusal(null);
       setNews(null);
       if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
+      if (returnTo) go({ to: returnTo });
     },
   });
   const record: BaseRecord | undefined = query?.data?.data;
@@ -109,7 +133,14 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     fieldsRef.current = fields;
   }, [fields]);
   const fixed = useMemo(() => (mode === "create" ? fixedCreateValues(def, ability) : {}), [def, ability, mode]);
-  const initialValues = useMemo(() => (mode === "create" ? { ...createDefaults(def), ...fixed } : record), [mode, def, fixed, record]);
+  // What the link that opened the form names (?customerId=5), then the creator where they may be the one (owner, assignee).
+  const presets = useMemo(() => (mode === "create" ? presetCreateValues(fields, search, me) : {}), [mode, fields, search, me]);
+  const initialValues = useMemo(() => (mode === "create" ? { ...createDefaults(def), ...presets, ...fixed } : record), [mode, def, presets, fixed, record]);
+  // Who is signed in may be known only after the form has mounted (antd reads initial values once).
+  useEffect(() => {
+    for (const [name, value] of Object.entries(presets))
+      if (!(name in fixed) && !form.isFieldTouched(name) && form.getFieldValue(name) === undefined) form.setFieldValue(name, value);
+  }, [presets, fixed, form]);
 
   // The first field the user may change takes the focus when the form opens (once its record is in).
   // A callback ref in state: the form's box may be attached after the first commit (Refine's page frame).
@@ -147,6 +178,9 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   if (mode === "edit" && query?.isError) return <LoadErrorResult error={query.error} what={def.singular.toLowerCase()} />;
   if (mode === "edit" && record && !canDo(ability, "update", def.name as never, record)) return <ForbiddenResult />;
 
+  // An admin's own role and active switch are not theirs to change (they could lock everyone out): said where they would be.
+  const selfEdit = mode === "edit" && def.name === "staff" && !!record && me?.id === record.id && !fields.some(([name]) => name === "role");
+
   // The form is always mounted (useForm resets it when the record arrives), empty until then.
   const body = (
     <div ref={setRoot}>
@@ -160,7 +194,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
             submitted.current = { ...values, ...fixed };
             return onFinish(toPayload(fields, submitted.current, mode, record)).catch(() => undefined);
           }}
-          scrollToFirstError
+          scrollToFirstError={{ block: "nearest", focus: true }}
         >
           {mode === "edit" && !record ? (
             <Spin />
@@ -175,6 +209,8 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
               ),
             )
           )}
+          {selfEdit && <Alert type="info" showIcon role="note" style={{ marginBottom: 16 }} message={l.t("form.selfLocked")} />}
+          {refusal && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} message={l.t("form.refused")} description={refusal} />}
         </Form>
       </ServerErrorsContext.Provider>
     </div>

@@ -2,6 +2,7 @@ import { ApiOutlined } from "@ant-design/icons";
 import { ThemedLayout, ThemedSider } from "@refinedev/antd";
 import { CanAccess, useSubscription } from "@refinedev/core";
 import { Grid, Spin } from "antd";
+import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 import { APP_TITLE } from "../../config";
@@ -12,6 +13,7 @@ import { TwoFactorGate } from "../security/two-factor-gate";
 import { ForbiddenResult } from "../result/error-result";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { AppHeader } from "./app-header";
+import { ConnectionAlert } from "./connection-alert";
 
 const Title = ({ collapsed }: { collapsed: boolean }) => (
   <Link to="/" style={{ display: "inline-flex", alignItems: "center", gap: 8, fontSize: 16, fontWeight: 700, color: "inherit" }} aria-label={APP_TITLE}>
@@ -32,6 +34,36 @@ function Sider(props: React.ComponentProps<typeof ThemedSider>) {
   return Grid.useBreakpoint().lg === false ? <div className="sb-drawer-sider">{sider}</div> : sider;
 }
 
+/**
+ * rc-menu makes the sider's list itself a Tab stop (for its arrow keys) ahead of the links in it:
+ * Tab stopped on the menu, showing no focus, then on each link. The links are the controls; the
+ * list leaves the Tab order, in the sider and in the phone's drawer (mounted when it opens).
+ * Watches the DOM for the same reason the names below need it: ThemedSider offers no prop for them.
+ */
+function useSiderMenuOutOfTabOrder() {
+  const { t } = useLocale();
+  const menuLabel = t("header.menu");
+  const homeLabel = t("dashboard.title");
+  useEffect(() => {
+    const leave = () => {
+      for (const menu of document.querySelectorAll<HTMLElement>('.ant-layout-sider .ant-menu-root[tabindex="0"]')) menu.tabIndex = -1;
+      // ThemedSider's collapse trigger and the breadcrumb's home link hold only an icon, named by
+      // antd's icon names ("left", "dashboard") in every language: they get names in words.
+      for (const trigger of document.querySelectorAll<HTMLElement>(".ant-layout-sider-trigger button")) {
+        const expanded = String(!trigger.closest(".ant-layout-sider-collapsed"));
+        if (trigger.getAttribute("aria-label") !== menuLabel) trigger.setAttribute("aria-label", menuLabel);
+        if (trigger.getAttribute("aria-expanded") !== expanded) trigger.setAttribute("aria-expanded", expanded);
+      }
+      for (const home of document.querySelectorAll<HTMLElement>('.ant-breadcrumb a[href="/"]'))
+        if (!home.textContent?.trim() && home.getAttribute("aria-label") !== homeLabel) home.setAttribute("aria-label", homeLabel);
+    };
+    leave();
+    const observer = new MutationObserver(leave);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+    return () => observer.disconnect();
+  }, [menuLabel, homeLabel]);
+}
+
 export const PageSpinner = () => (
   <div style={{ display: "grid", placeItems: "center", minHeight: 240 }}>
     <Spin />
@@ -50,11 +82,13 @@ export default function AppShell() {
   // `reset` (events missed while away) asks too.
   // Not while two-factor enrolment is owed: the feed, like all else, is refused until then.
   const { setupRequired } = useTwoFactor();
+  useSiderMenuOutOfTabOrder();
   useSubscription({ channel: PERMISSIONS_CHANNEL, enabled: !setupRequired, onLiveEvent: () => void refreshPermissions() });
   return (
     <>
       <SkipLink />
       <ThemedLayout Header={AppHeader} Sider={Sider} Title={Title}>
+        <ConnectionAlert />
         <div id={MAIN_ID} tabIndex={-1} style={{ outline: "none" }}>
           <TwoFactorGate>
             <CanAccess fallback={<ForbiddenResult />}>

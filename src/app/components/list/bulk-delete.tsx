@@ -11,6 +11,7 @@ import type { AppHttpError } from "../../providers/http-client";
 import { BulkSummary, labelOf, type Outcome } from "./bulk-summary";
 import { DisabledWithReason } from "./disabled-with-reason";
 import { useUndoCountdown } from "./undo-countdown";
+import { useReferrers } from "./use-referrers";
 
 interface BulkDeleteProps {
   def: EntityDef;
@@ -37,6 +38,10 @@ export function BulkDelete({ def, selected, onDone }: BulkDeleteProps) {
   const noun = (n: number) => (n === 1 ? l.singular(def) : l.entityLabel(def)).toLowerCase();
   // Rows are selectable for an edit too: a selection the role may delete none of has nothing to send.
   const deletable = selected.some((record) => canDo(ability, "delete", def.name as ResourceName, record));
+  // What points at the selected, asked while the confirm is open: those would be refused, say so now.
+  const [confirming, setConfirming] = useState(false);
+  const referrers = useReferrers(def.name, confirming ? selected.map((r) => r.id as BaseKey) : [], confirming);
+  const blocked = referrers.counts.filter(Boolean).length;
 
   const schedule = () => {
     const batch = selected;
@@ -74,10 +79,18 @@ export function BulkDelete({ def, selected, onDone }: BulkDeleteProps) {
         (deletable ? (
           <Popconfirm
             title={t("list.bulkConfirm", { count: selected.length, what: noun(selected.length) })}
-            description={t("list.bulkHow")}
+            description={
+              referrers.checking
+                ? t("list.checkingReferrers")
+                : blocked
+                  ? `${t("list.bulkReferrers", { count: blocked })} ${t("list.bulkHow")}`
+                  : t("list.bulkHow")
+            }
+            open={confirming}
+            onOpenChange={setConfirming}
             okText={t("buttons.delete")}
             cancelText={t("buttons.cancel")}
-            okButtonProps={{ danger: true }}
+            okButtonProps={{ danger: true, disabled: referrers.checking || blocked === selected.length }}
             onConfirm={schedule}
           >
             <Button danger icon={<DeleteOutlined />} loading={running}>

@@ -12,15 +12,14 @@ import { useLocale } from "../../i18n/use-locale";
 import { columnFields, filterKind, searchFields as searchedFields } from "../../lib/entity-view";
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
+import { auditColumns } from "../audit/audit-cells";
 import { ExportCsvButton } from "./export-csv-button";
 import { ImportButton } from "../import/import-button";
 import { ListFilters } from "./list-filters";
 import { RecordActions } from "./record-actions";
+import { useRowOpen } from "./use-row-open";
 import { ColumnChooser } from "./column-chooser";
 import { ViewsMenu } from "./views-menu";
-
-// What inside a row is a control of its own, not "open this record".
-const INTERACTIVE = "a, button, input, label, select, textarea, [role='button'], [role='checkbox'], .ant-table-selection-column, .ant-popover";
 
 /** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
@@ -66,27 +65,19 @@ export function EntityList({ def }: { def: EntityDef }) {
     setCurrentPage(1);
   };
 
-  const { show, showUrl } = useNavigation();
+  const { showUrl } = useNavigation();
   // The label column links to the record; an entity whose label is not a column (the audit log's id) links its first.
   const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : prefs.shown[0]?.[0];
   const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
-  const onRow = (record: BaseRecord) => ({
-    tabIndex: 0,
-    // A click on the row's own controls (links, checkboxes, buttons, a popconfirm over it) does what they do.
-    onClick: (e: React.MouseEvent<HTMLElement>) => {
-      if (!(e.target instanceof Element) || !e.currentTarget.contains(e.target)) return;
-      if (e.target.closest(INTERACTIVE) || window.getSelection()?.toString()) return;
-      show(def.name, record.id as BaseKey);
-    },
-    onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => {
-      if (e.key === "Enter" && e.target === e.currentTarget) show(def.name, record.id as BaseKey);
-    },
-  });
+  const onRow = useRowOpen(def.name);
 
   const wide = Grid.useBreakpoint().md !== false;
   const rows = tableProps.dataSource;
   const columns = [
-    ...fieldColumns(prefs.shown, rows, sorters, link),
+    // The audit log reads as a story: records by label, transitions by their step.
+    ...(def.name === "audit-events"
+      ? auditColumns(fieldColumns(prefs.shown, rows, sorters, link), rows, filters)
+      : fieldColumns(prefs.shown, rows, sorters, link)),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,

@@ -1,7 +1,6 @@
 import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, Input, InputNumber, Select, Space } from "antd";
-import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { isResourceName } from "../../../domain/entities";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
@@ -12,6 +11,7 @@ import { useLocale } from "../../i18n/use-locale";
 import { filterKind, type NamedField } from "../../lib/entity-view";
 import { optionLabel } from "../fields/field-value";
 import { OptionsFromSelect } from "../fields/options-from";
+import { DateRangeFilter } from "./date-range-filter";
 import { ReferenceSelect } from "../fields/reference-select";
 
 interface ListFiltersProps {
@@ -122,14 +122,14 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
           case "range":
             return <RangeFilter key={name} name={name} label={label} money={field.type === "money"} filters={filters} setFilters={setFilters} />;
           case "dates":
-            return <DatesFilter key={name} name={name} label={label} filters={filters} setFilters={setFilters} />;
+            return <DateRangeFilter key={name} name={name} label={label} filters={filters} setFilters={setFilters} />;
           default:
             return null;
         }
       })}
       {active && (
         <Button icon={<ClearOutlined />} onClick={reset}>
-          Clear filters
+          {t("list.clearFilters")}
         </Button>
       )}
     </Space>
@@ -203,52 +203,6 @@ function RangeFilter({ name, label, money, filters, setFilters }: RangeProps & {
         value={toShown(valueOf(filters, name, "lte"))}
         onChange={(v) => set("lte", v)}
       />
-    </Space.Compact>
-  );
-}
-
-/** A day as the date input holds it (YYYY-MM-DD), from the filter's ISO instant. */
-const dayOf = (v: unknown) => (v ? dayjs(String(v)).format("YYYY-MM-DD") : "");
-
-/**
- * A native date input that commits only whole dates: Chrome reports every keystroke of the year
- * (0002, 0020, 0202, 2024), and each of those must not become a filter, a request and a URL.
- */
-function DayInput({ label, value, onCommit, addonBefore }: { label: string; value: string; onCommit: (day: string) => void; addonBefore?: string }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  const complete = (day: string) => day === "" || (/^\d{4}-\d{2}-\d{2}$/.test(day) && Number(day.slice(0, 4)) >= 1000 && dayjs(day).isValid());
-  const commit = (day: string) => {
-    if (complete(day) && day !== value) onCommit(day);
-  };
-  return (
-    <Input
-      type="date"
-      aria-label={label}
-      title={label}
-      addonBefore={addonBefore}
-      style={{ width: addonBefore ? 230 : 150 }}
-      value={draft}
-      onChange={(e) => {
-        setDraft(e.target.value);
-        commit(e.target.value);
-      }}
-      onBlur={() => (complete(draft) ? commit(draft) : setDraft(value))}
-    />
-  );
-}
-
-function DatesFilter({ name, label, filters, setFilters }: RangeProps) {
-  const { t } = useLocale();
-  // Native date inputs: keyboard-first, localised by the browser, and no date-picker library on the list's download.
-  const set = (operator: "gte" | "lte", day: string) => {
-    const d = dayjs(day);
-    setFilters([{ field: name, operator, value: day ? (operator === "gte" ? d.startOf("day") : d.endOf("day")).toISOString() : undefined }]);
-  };
-  return (
-    <Space.Compact>
-      <DayInput label={t("list.from", { label })} addonBefore={label} value={dayOf(valueOf(filters, name, "gte"))} onCommit={(day) => set("gte", day)} />
-      <DayInput label={t("list.to", { label })} value={dayOf(valueOf(filters, name, "lte"))} onCommit={(day) => set("lte", day)} />
     </Space.Compact>
   );
 }

@@ -1,8 +1,9 @@
-import { DeleteButton, EditButton, ShowButton } from "@refinedev/antd";
+import { EditButton, ShowButton } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
 import type { EntityDef } from "../../../domain/fields";
 import { useLocale } from "../../i18n/use-locale";
+import { DeleteRecordButton } from "./delete-record-button";
 
 interface RecordActionsProps {
   def: EntityDef;
@@ -30,22 +31,7 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
     <Space size={compact ? 4 : 8}>
       {show && <ShowButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("show")} />}
       {!def.readOnly && <EditButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("edit")} />}
-      {!def.readOnly && (
-        <DeleteButton
-          resource={def.name}
-          recordItemId={id}
-          meta={meta}
-          hideText={compact}
-          size={size}
-          title={title("delete")}
-          confirmTitle={t("list.confirmDelete", { what })}
-          confirmOkText={t("buttons.delete")}
-          confirmCancelText={t("buttons.cancel")}
-          // Sent after 5 seconds in which the notification's Undo keeps the record (SPEC §11).
-          mutationMode="undoable"
-          onSuccess={onDeleted}
-        />
-      )}
+      {!def.readOnly && <DeleteRecordButton def={def} id={id} record={record} hideText={compact} size={size} title={title("delete")} onDeleted={onDeleted} />}
     </Space>
   );
 }

@@ -32,6 +32,9 @@ export default function ReasonDialog({ open, afterClose, action, number, givesSt
       cancelText={t("common.back")}
       onCancel={onCancel}
       onOk={() => form.submit()}
+      // The reason is what the dialog asks for: it takes the focus once the dialog is open (antd
+      // focuses the dialog's own box as it opens, over the field's autoFocus).
+      afterOpenChange={(opened) => opened && form.focusField("reason")}
     >
       <Typography.Paragraph>
         {givesStockBack ? t("orderPage.reasonDialog.stockBack") : t("orderPage.reasonDialog.stockKept")} {t("orderPage.reasonDialog.why")}

@@ -1,10 +1,13 @@
 import { ListButton, RefreshButton, Show } from "@refinedev/antd";
-import { useNavigation, useShow, type BaseRecord } from "@refinedev/core";
-import { Descriptions, Tabs } from "antd";
+import { PlusSquareOutlined } from "@ant-design/icons";
+import { useGo, useNavigation, useShow, type BaseRecord } from "@refinedev/core";
+import { Button, Descriptions, Tabs } from "antd";
+import { useLocation } from "react-router";
 import { useMemo } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
+import { useFocusAfterSave } from "../../hooks/use-focus-after-save";
 import { useTabParam } from "../../hooks/use-tab-param";
 import { useLocale } from "../../i18n/use-locale";
 import { recordLabel, showFields } from "../../lib/entity-view";
@@ -14,7 +17,7 @@ import { ReferenceCell } from "../list/reference-cell";
 import { LoadErrorResult } from "../result/error-result";
 import { ChangesTable, History } from "./history";
 import { RelatedList } from "./related-list";
-import { roles } from "../../../domain/entities";
+import { getEntity, roles } from "../../../domain/entities";
 import { lazyRetry } from "../../lib/lazy-retry";
 import { PART_MODULES } from "../../lib/route-modules";
 import { LazyBoundary } from "../result/lazy-boundary";
@@ -28,13 +31,17 @@ const RECORD_EXTRAS: Partial<Record<string, React.ComponentType<{ record: BaseRe
   staff: lazyRetry(PART_MODULES.staffTwoFactor),
 };
 
+const BOOKKEEPING = new Set(["id", "version"]);
+
 /** The generic record page: every field the role may read, related lists, and the History tab. */
 export function EntityShow({ def, id }: { def: EntityDef; id: string | number }) {
   const ability = useAbility();
   const { t, singular, entityLabel, fieldLabel, relatedLabel } = useLocale();
   const { list } = useNavigation();
   const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
-  const fields = useMemo(() => (record ? showFields(def, ability, record) : []), [def, ability, record]);
+  useFocusAfterSave(!!record);
+  // Which row and which revision are the app's bookkeeping, not what an operator reads (History has versions).
+  const fields = useMemo(() => (record ? showFields(def, ability, record).filter(([name]) => !BOOKKEEPING.has(name)) : []), [def, ability, record]);
   const roleFields = canDo(ability, "read", roles.name) ? fields.filter(([, f]) => f.optionsFrom?.resource === roles.name) : [];
 
   const title = record ? (recordLabel(def, record) ?? t("list.recordN", { what: singular(def), id: String(record.id) })) : singular(def);
@@ -85,6 +92,11 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
     ...(!def.readOnly && canDo(ability, "read", "audit-events") ? [{ key: "history", label: t("show.history"), children: <History def={def} id={id} /> }] : []),
   ];
 
+  // Start from here: a new related record with this one preset, and back here once it is saved.
+  const go = useGo();
+  const here = useLocation();
+  const startHere = (def.related ?? []).filter((r) => r.startHere && canDo(ability, "create", r.resource as never));
+
   const [tab, openTab] = useTabParam(tabs.map((x) => x.key));
   if (query.isError) return <LoadErrorResult error={query.error} what={singular(def).toLowerCase()} />;
 
@@ -98,6 +110,15 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
         <>
           <ListButton resource={def.name}>{entityLabel(def)}</ListButton>
           {record && <RecordActions def={def} record={record} compact={false} show={false} onDeleted={() => list(def.name)} />}
+          {startHere.map((r) => (
+            <Button
+              key={`${r.resource}-${r.field}`}
+              icon={<PlusSquareOutlined />}
+              onClick={() => go({ to: { resource: r.resource, action: "create" }, query: { [r.field]: id, to: `${here.pathname}${here.search}` } })}
+            >
+              {t("form.newTitle", { what: singular(getEntity(r.resource)).toLowerCase() })}
+            </Button>
+          ))}
           <RefreshButton resource={def.name} recordItemId={id} />
         </>
       }

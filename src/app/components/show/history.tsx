@@ -16,6 +16,8 @@ import { recordHistoryUrl } from "../../lib/list-url";
 import { lazyRetry } from "../../lib/lazy-retry";
 import { isLatest, isRevision } from "../../lib/revision";
 import { LazyBoundary } from "../result/lazy-boundary";
+import { ReferenceCell } from "../list/reference-cell";
+import { OrderOfEvent, TransitionStep } from "../audit/audit-cells";
 
 // "Restore this version" opens it: fetched on the first click, not with every record page.
 const RevertDialog = lazyRetry(() => import("./revert-dialog"));
@@ -38,8 +40,14 @@ export function ChangesTable({ resource, changes }: { resource?: string; changes
   const entries = Object.entries(changes);
   if (!entries.length) return <Typography.Text type="secondary">—</Typography.Text>;
   const fields = resource && isResourceName(resource) ? allFields(getEntity(resource)) : {};
-  const show = (field: string, value: unknown) =>
-    fields[field] ? <FieldValue field={fields[field]} value={value} compact /> : <>{JSON.stringify(value) ?? "—"}</>;
+  // A reference by its record's name (the assignee, not #149): one request per field, before and after together.
+  const idsOf = (field: string) => [...new Set(Object.values(changes[field]).filter((v): v is number => typeof v === "number"))].sort((a, b) => a - b);
+  const show = (field: string, value: unknown) => {
+    const f = fields[field];
+    if (!f) return <>{JSON.stringify(value) ?? "—"}</>;
+    if (f.type === "reference") return <ReferenceCell field={f} value={value} pageIds={idsOf(field)} />;
+    return <FieldValue field={f} value={value} compact />;
+  };
   return (
     <Table
       size="small"
@@ -146,6 +154,8 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
                 <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
                   <Space wrap>
                     <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
+                    <TransitionStep event={event} />
+                    {typeof event.orderId === "number" && <OrderOfEvent orderId={event.orderId} />}
                     <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
                     <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
                       <DateTimeValue value={event.at} />

@@ -9,11 +9,12 @@ import { useLocale } from "../../i18n/use-locale";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
 import { RecordActions } from "../list/record-actions";
+import { useRowOpen } from "../list/use-row-open";
 
 /**
  * Records of another resource that point at this one (customer → orders, staff → customers owned …);
  * `value`: what they hold that names this record, when it is not its id (a role's members hold its key).
- * The label column links to each record.
+ * A list like any other: the label column links to each record, and a row opens it by click or Enter.
  */
 export function RelatedList({ related, id, value = id }: { related: RelatedListDef; id: BaseKey; value?: BaseKey }) {
   const def = getEntity(related.resource);
@@ -29,6 +30,7 @@ export function RelatedList({ related, id, value = id }: { related: RelatedListD
     filters: { permanent: [{ field: related.field, operator: "eq", value }] },
   });
   const { showUrl } = useNavigation();
+  const onRow = useRowOpen(def.name);
   const link = fields.some(([name]) => name === def.recordLabel)
     ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) }
     : undefined;
@@ -40,6 +42,9 @@ export function RelatedList({ related, id, value = id }: { related: RelatedListD
     <Table<BaseRecord>
       {...tableProps}
       rowKey="id"
+      onRow={onRow}
+      // Not through onRow: its className would replace antd's own row classes.
+      rowClassName="sb-row-link"
       columns={columns}
       size="small"
       pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => t("show.inAll", { count: number(total) }) }}

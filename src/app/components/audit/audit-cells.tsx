@@ -1,0 +1,134 @@
+import { useMany, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import type { TableColumnType } from "antd";
+import { Space, Typography } from "antd";
+import { Link } from "react-router";
+import { auditEvents, getEntity, isResourceName, orders } from "../../../domain/entities";
+import type { EntityDef } from "../../../domain/fields";
+import { canDo } from "../../../domain/policy";
+import { useAbility } from "../../hooks/use-session";
+import { useLocale } from "../../i18n/use-locale";
+import { recordLabel } from "../../lib/entity-view";
+import { FieldValue, optionLabel } from "../fields/field-value";
+
+/** Sign-in events name the staff account they are about. */
+export const auditTarget = (resource: string) => (resource === "auth" ? "staff" : resource);
+
+/** The definition of what an event is about, when it is a resource of its own (not the log, not tokens). */
+function targetDef(resource: string): EntityDef | null {
+  const target = auditTarget(resource);
+  return isResourceName(target) && target !== auditEvents.name ? getEntity(target) : null;
+}
+
+/**
+ * Records by their label, one request per resource and page: every cell of a resource asks with
+ * the same ids (the page's), which react-query runs once. Null while unknown (not readable, gone).
+ */
+function useLabels(def: EntityDef | null, ids: number[]): Map<string, string> {
+  const ability = useAbility();
+  const readable = def !== null && def.recordLabel !== "id" && canDo(ability, "read", def.name as never);
+  const { result } = useMany<BaseRecord>({
+    resource: def?.name ?? "",
+    ids,
+    queryOptions: { enabled: readable && ids.length > 0 },
+    errorNotification: false,
+  });
+  const labels = new Map<string, string>();
+  if (!def || !readable) return labels;
+  for (const r of result.data) {
+    const label = recordLabel(def, r);
+    if (label) labels.set(String(r.id), label);
+  }
+  return labels;
+}
+
+/** The distinct ids of the page's events about `resource` (sign-ins count as staff), sorted: a stable query key. */
+function idsOn(rows: readonly BaseRecord[] | undefined, resource: string | null, field: "recordId" | "orderId"): number[] {
+  const ids = new Set<number>();
+  for (const row of rows ?? []) {
+    const id = row[field];
+    if (typeof id !== "number") continue;
+    if (resource === null || auditTarget(String(row.resource)) === auditTarget(resource)) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** The order an event was made by (a product's stock on an order's transition), by its number. */
+export function OrderOfEvent({ orderId, ids = [orderId] }: { orderId: number; ids?: number[] }) {
+  const { t } = useLocale();
+  const labels = useLabels(orders, ids);
+  const number = labels.get(String(orderId)) ?? `#${orderId}`;
+  return (
+    <Typography.Text type="secondary" className="sb-nowrap">
+      {t("audit.byOrder")} <Link to={`/orders/show/${orderId}`}>{number}</Link>
+    </Typography.Text>
+  );
+}
+
+/** The record an event is about, by its label (SO-000601) where it has one, else its id. */
+export function AuditRecordCell({ event, rows }: { event: BaseRecord; rows?: readonly BaseRecord[] }) {
+  const resource = String(event.resource ?? "");
+  const def = targetDef(resource);
+  const labels = useLabels(def, idsOn(rows, resource, "recordId"));
+  const recordId = typeof event.recordId === "number" ? event.recordId : null;
+  if (recordId === null) return <FieldValue field={auditEvents.fields.recordId} value={null} />;
+  const label = labels.get(String(recordId));
+  const orderId = typeof event.orderId === "number" ? event.orderId : null;
+  return (
+    <Space direction="vertical" size={0}>
+      <span className="sb-nowrap">{label ?? recordId}</span>
+      {orderId !== null && <OrderOfEvent orderId={orderId} ids={idsOn(rows, null, "orderId")} />}
+    </Space>
+  );
+}
+
+/** A transition's step, as "Placed → Paid" in the reader's language; null for any other event. */
+export function TransitionStep({ event }: { event: BaseRecord }) {
+  const { t } = useLocale();
+  const def = targetDef(String(event.resource ?? ""));
+  const status = (event.changes as Record<string, { from?: unknown; to?: unknown }> | undefined)?.status;
+  const field = def?.fields.status;
+  if (event.action !== "transition" || !status || !field) return null;
+  const say = (v: unknown) => (typeof v === "string" ? optionLabel(field, v, t) : "—");
+  return (
+    <span className="sb-nowrap">
+      {say(status.from)} → {say(status.to)}
+    </span>
+  );
+}
+
+/** An event's action, and for a transition the step it took. */
+export function AuditActionCell({ event }: { event: BaseRecord }) {
+  return (
+    <Space size={4} wrap>
+      <FieldValue field={auditEvents.fields.action} value={event.action} compact />
+      <TransitionStep event={event} />
+    </Space>
+  );
+}
+
+/** Whether the list shows only failed sign-ins, the one kind of event that has an address tried. */
+const failedSignInsOnly = (filters: readonly CrudFilter[]) =>
+  filters.some((f) => {
+    if (!("field" in f) || f.field !== "action") return false;
+    const values = Array.isArray(f.value) ? f.value : [f.value];
+    return values.length > 0 && values.every((v) => v === "login_failed");
+  });
+
+/**
+ * The audit log's columns read as a story: records by label, transitions by their step, and the
+ * address tried only where the list is narrowed to failed sign-ins (every other row has none).
+ */
+export function auditColumns(
+  columns: TableColumnType<BaseRecord>[],
+  rows: readonly BaseRecord[] | undefined,
+  filters: readonly CrudFilter[],
+): TableColumnType<BaseRecord>[] {
+  const showEmail = failedSignInsOnly(filters);
+  return columns
+    .filter((c) => showEmail || c.key !== "email")
+    .map((c) => {
+      if (c.key === "recordId") return { ...c, align: undefined, render: (_: unknown, event: BaseRecord) => <AuditRecordCell event={event} rows={rows} /> };
+      if (c.key === "action") return { ...c, render: (_: unknown, event: BaseRecord) => <AuditActionCell event={event} /> };
+      return c;
+    });
+}

@@ -1,0 +1,58 @@
+import { DeleteOutlined } from "@ant-design/icons";
+import { useDeleteButton, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { Button, Popconfirm } from "antd";
+import { useState } from "react";
+import type { EntityDef } from "../../../domain/fields";
+import { useLocale } from "../../i18n/use-locale";
+import { useReferrers } from "./use-referrers";
+
+interface DeleteRecordButtonProps {
+  def: EntityDef;
+  id: BaseKey;
+  record: BaseRecord;
+  hideText: boolean;
+  size: "small" | "middle";
+  title: string;
+  onDeleted?: () => void;
+}
+
+/**
+ * @refinedev/antd's DeleteButton (Refine's own useDeleteButton: access check with the record,
+ * undoable mutation), whose confirm first asks what points at the record: a delete that cannot
+ * happen is said there, with Delete disabled, not after the undo window.
+ */
+export function DeleteRecordButton({ def, id, record, hideText, size, title, onDeleted }: DeleteRecordButtonProps) {
+  const { t, singular } = useLocale();
+  const [open, setOpen] = useState(false);
+  const button = useDeleteButton({
+    resource: def.name,
+    id,
+    meta: { record },
+    // Sent after 5 seconds in which the notification's Undo keeps the record (SPEC §11).
+    mutationMode: "undoable",
+    onSuccess: onDeleted,
+  });
+  const { checking, counts, describe } = useReferrers(def.name, [id], open);
+  if (button.hidden) return null;
+  const what = singular(def).toLowerCase();
+  const blocked = counts[0];
+  const total = blocked ? Object.values(blocked).reduce((a, b) => a + b, 0) : 0;
+  return (
+    <Popconfirm
+      open={open}
+      onOpenChange={setOpen}
+      okText={t("buttons.delete")}
+      cancelText={t("buttons.cancel")}
+      okType="danger"
+      title={t("list.confirmDelete", { what })}
+      description={checking ? t("list.checkingReferrers") : blocked ? t("list.referrers", { count: total, things: describe(blocked), what }) : undefined}
+      okButtonProps={{ disabled: button.loading || checking || !!blocked }}
+      onConfirm={() => button.onConfirm()}
+      disabled={button.disabled}
+    >
+      <Button danger loading={button.loading} icon={<DeleteOutlined />} title={title} disabled={button.disabled} size={size}>
+        {!hideText && button.label}
+      </Button>
+    </Popconfirm>
+  );
+}

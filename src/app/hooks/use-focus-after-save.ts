@@ -1,0 +1,64 @@
+import { useEffect } from "react";
+
+/**
+ * After a save, the record page it leads to gives the focus to its first useful action: the way
+ * on (Place order on a draft) where the page has one, else the first of its own buttons. Without
+ * this the focus fell to the top of the document and a keyboard user tabbed through the menu
+ * and the header again to reach anything on the page they had just been sent to.
+ */
+let savedAt = 0;
+/** A save whose page never came (the user went elsewhere at once) does not reach a later page. */
+const PENDING_MS = 30_000;
+
+/** A form saved and is about to leave for its record's page. */
+export function focusFirstActionNext() {
+  savedAt = Date.now();
+}
+
+/** The page's primary action, where it has one (the next step of an order). */
+const PRIMARY_ACTION = "[role='group'] .ant-btn-primary:not(:disabled)";
+/** The record's first own action; Refine shows it once the access check has answered. */
+const EDIT = ".ant-page-header-heading-extra .refine-edit-button:not(:disabled)";
+/** Else the header's first button that does something: not the way back to the list, not a refresh. */
+const HEADER_ACTIONS = ".ant-page-header-heading-extra .ant-btn:not(:disabled):not(.refine-list-button):not(.refine-refresh-button)";
+/** How long the record's own action is waited for before another of the header's is taken. */
+const EDIT_WAIT_MS = 1_500;
+
+function firstAction(root: ParentNode, waited: boolean): HTMLElement | null {
+  const own = root.querySelector<HTMLElement>(PRIMARY_ACTION) ?? root.querySelector<HTMLElement>(EDIT);
+  return own ?? (waited ? root.querySelector<HTMLElement>(HEADER_ACTIONS) : null);
+}
+
+/**
+ * On a record page: once its record is in (`ready`), the first action takes the focus, if a save
+ * led here. Its buttons may mount a moment after the record (access answers, lazy parts): it waits
+ * for one, briefly, and never takes the focus from a user who has put it somewhere meanwhile.
+ */
+export function useFocusAfterSave(ready: boolean) {
+  useEffect(() => {
+    // Cleared once used, not on entry: React runs an effect twice in development.
+    if (!ready || Date.now() - savedAt > PENDING_MS) return;
+    const root = document.getElementById("main-content") ?? document.body;
+    const untouched = () => document.activeElement === document.body || document.activeElement === root || !document.activeElement;
+    const since = Date.now();
+    const attempt = () => {
+      const target = firstAction(root, Date.now() - since >= EDIT_WAIT_MS);
+      if (!target || !untouched()) return false;
+      savedAt = 0;
+      target.focus();
+      return true;
+    };
+    if (attempt()) return;
+    const observer = new MutationObserver(() => {
+      if (attempt() || !untouched()) observer.disconnect();
+    });
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    const fallBack = setTimeout(() => attempt() && observer.disconnect(), EDIT_WAIT_MS);
+    const giveUp = setTimeout(() => observer.disconnect(), 5_000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(fallBack);
+      clearTimeout(giveUp);
+    };
+  }, [ready]);
+}

@@ -1,0 +1,92 @@
+/**
+ * Issue 20: the audit log reads like a story. Records by their label (SO-000601, not 601),
+ * transitions as "Placed → Paid", a product's stock change linked to the order that made it,
+ * names instead of numbers in a record's History, and the address tried only on failed sign-ins.
+ */
+import type { APIRequestContext } from "@playwright/test";
+import { listUrl, recordHistoryUrl } from "../../src/app/lib/list-url";
+import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+
+type Rec = { id: number; version: number; name: string; number: string };
+
+async function managerApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+/** An order of this test's own, for a customer of its own, placed and then paid. */
+async function paidOrder(api: APIRequestContext) {
+  const me = ((await (await api.get("/api/auth/me")).json()) as { user: { id: number; name: string } }).user;
+  const name = unique("Story");
+  const created = await api.post("/api/customers", {
+    data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, tier: "gold", creditLimit: 0, ownerId: me.id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = (await created.json()) as Rec;
+  const product = ((await (await api.get("/api/products?status=active&stock_gte=5&_end=1")).json()) as Rec[])[0];
+  const res = await api.post("/api/orders", { data: { customerId: customer.id, assigneeId: me.id, items: [{ productId: product.id, quantity: 1 }] } });
+  expect(res.status(), await res.text()).toBe(201);
+  let order = (await res.json()) as Rec;
+  for (const to of ["placed", "paid"]) {
+    const step = await api.post(`/api/orders/${order.id}/transitions`, { data: { to, version: order.version } });
+    expect(step.status(), await step.text()).toBe(200);
+    order = (await step.json()) as Rec;
+  }
+  return { me, customer, product, order };
+}
+
+test("the log names records, says each step, and links a stock change to its order", async ({ page, login, playwright, baseURL }) => {
+  const api = await managerApi(playwright, baseURL);
+  const { product, order } = await paidOrder(api);
+  await api.dispose();
+
+  await login("auditor");
+  await page.goto(recordHistoryUrl("orders", order.id));
+  const rows = page.locator(".ant-table-row");
+  await expect(rows).toHaveCount(3);
+  // The order by its number in every row, never by its id.
+  for (const row of await rows.all()) await expect(row.getByRole("cell", { name: order.number, exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: String(order.id), exact: true })).toHaveCount(0);
+  await expect(rows.filter({ hasText: "Draft → Placed" })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Placed → Paid" })).toHaveCount(1);
+  // No sign-in was tried here: no column for the address tried.
+  await expect(page.locator("thead th").filter({ hasText: "Email tried" })).toHaveCount(0);
+
+  // The stock the order took, on the product's side, says which order took it.
+  await page.goto(recordHistoryUrl("products", product.id));
+  const stock = rows.filter({ hasText: `By order ${order.number}` });
+  await expect(stock).toHaveCount(1);
+  await expect(stock).toContainText(product.name);
+  await stock.locator("a.sb-record-link").click();
+  await expect(page).toHaveURL(/\/audit-events\/show\/\d+$/);
+  const details = page.locator(".ant-descriptions");
+  await expect(details.getByRole("row", { name: /^Order/ })).toContainText(order.number);
+  await details
+    .getByRole("row", { name: /^Order/ })
+    .getByRole("link", { name: order.number })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/orders/show/${order.id}$`));
+
+  // Failed sign-ins are the events with an address tried: there the column is.
+  await page.goto(listUrl("audit-events", [{ field: "action", operator: "in", value: ["login_failed"] }]));
+  await expect(page.locator("thead th").filter({ hasText: "Email tried" })).toBeVisible();
+});
+
+test("a record's History names people and records, not their numbers", async ({ page, login, playwright, baseURL }) => {
+  const api = await managerApi(playwright, baseURL);
+  const { me, customer, order } = await paidOrder(api);
+  await api.dispose();
+
+  await login("manager");
+  await page.goto(`/orders/show/${order.id}`);
+  await page.getByRole("tab", { name: "History" }).click();
+  const history = page.getByRole("tabpanel", { name: "History" });
+  await expect(history.getByText("Placed → Paid")).toBeVisible();
+  const created = history.locator(".ant-list-item").filter({ hasText: "Create" });
+  await expect(created.getByRole("row", { name: /^Customer/ })).toContainText(customer.name);
+  await expect(created.getByRole("row", { name: /^Assignee/ })).toContainText(me.name);
+  await expect(history).not.toContainText(`#${customer.id}`);
+  await expect(history).not.toContainText(`#${me.id}`);
+});
