@@ -1,7 +1,7 @@
 import { CheckOutlined, DownOutlined, StarFilled } from "@ant-design/icons";
 import { useCreate, useDelete, useList, useUpdate, type BaseKey } from "@refinedev/core";
 import { Button, Dropdown, Form, Input, Modal, Switch, type MenuProps } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { VIEW_NAME_MAX } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
@@ -39,10 +39,21 @@ export function ViewsMenu({ def, state }: { def: EntityDef; state: ListPreferenc
   const applied = state.applied;
   const mine = (v: SavedView) => v.ownerId === me;
 
+  // A view chosen before the list has settled (opened as the person left it, its query in the URL)
+  // waits for it: applied earlier, the list's own opening would undo it.
+  const [pending, setPending] = useState<SavedView | null>(null);
   const choose = (id: BaseKey) => {
     const view = views.find((v) => String(v.id) === String(id));
-    if (view) state.apply(view);
+    if (!view) return;
+    if (state.settled) state.apply(view);
+    else setPending(view);
   };
+  const { apply, settled } = state;
+  useEffect(() => {
+    if (!pending || !settled) return;
+    apply(pending);
+    setPending(null);
+  }, [pending, settled, apply]);
 
   const overwrite = (view: SavedView) =>
     update(
@@ -139,8 +150,7 @@ export function ViewsMenu({ def, state }: { def: EntityDef; state: ListPreferenc
         autoFocus
         menu={{ items, onClick, className: "sb-views-menu", selectable: false }}
       >
-        {/* Until the list has opened as the person left it (page size, default view), a view chosen now would be overwritten. */}
-        <Button aria-haspopup="menu" aria-expanded={open} disabled={!state.settled}>
+        <Button aria-haspopup="menu" aria-expanded={open}>
           {applied ? t("views.buttonApplied", { name: applied.name }) : t("views.button")} <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
