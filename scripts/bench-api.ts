@@ -32,7 +32,7 @@ import { migrate } from "../src/server/storage/pg/migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { ensureGoldDesk, GOLD_DESK_KEY } from "./lib/custom-role";
-import { quoteIdent, startCluster } from "./lib/pg-cluster";
+import { adminQuery, quoteIdent, startCluster } from "./lib/pg-cluster";
 import { seedPostgres } from "./lib/seed-pg";
 import { DEFAULT_SEED_OPTIONS, DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
@@ -321,16 +321,6 @@ interface PgServer {
   remove(): Promise<void>;
   /** Databases it keeps between runs. */
   keeps: boolean;
-}
-
-async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }
 
 function existingServer(adminUrl: string): PgServer {

@@ -21,13 +21,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { BULK_EDIT_MAX_IDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, MAX_PAGE_ROWS } from "../src/domain/constants";
 import { TIERS } from "../src/domain/entities/customers";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { machine, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
-import { quoteIdent, startCluster, type PgCluster } from "./lib/pg-cluster";
+import { adminQuery, quoteIdent, startCluster, type PgCluster } from "./lib/pg-cluster";
 
 const values = readOptions("npm run bench:bulk -- [--runs 5] [--rows 10000] [--backends json,pg] [--cpu-prof <dir>]", {
   runs: "5",
@@ -278,16 +277,6 @@ async function measureRun(backend: Backend, server: ChildServer, dataFile: strin
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "—");
-
-async function adminQuery(url: string, sql: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 function serverArgs(backend: Backend, run: number): string[] | undefined {
   if (!CPU_PROF) return undefined;

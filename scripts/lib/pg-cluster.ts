@@ -173,5 +173,16 @@ async function admin(cluster: PgCluster, sql: string) {
   }
 }
 
+/** One statement on its own connection (creating and dropping databases, reading settings). */
+export async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const shellQuote = (s: string) => (/^[\w=.,/:-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);

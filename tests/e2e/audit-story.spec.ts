@@ -5,16 +5,9 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import { listUrl, recordHistoryUrl } from "../../src/app/lib/list-url";
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { expect, test, unique, managerApi } from "./fixtures";
 
 type Rec = { id: number; version: number; name: string; number: string };
-
-async function managerApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
 
 /** An order of this test's own, for a customer of its own, placed and then paid. */
 async function paidOrder(api: APIRequestContext) {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { UNDO_MS } from "../../src/domain/constants";
 
 export const DEMO_PASSWORD = "switchboard-demo";
@@ -154,4 +154,28 @@ export async function exportCsv(page: Page): Promise<{ filename: string; header:
   const path = await download.path();
   const [header, ...rows] = parseCsv(readFileSync(path, "utf8"));
   return { filename: download.suggestedFilename(), header, rows };
+}
+
+/** An API client signed in as the manager, for records a test makes for itself. */
+export async function managerApi(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+) {
+  const api = await playwright.request.newContext({ baseURL });
+  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+/** The server's LAST_ADMIN refusal of a save of this staff member, answered here (no admin can cause it through the UI). */
+export async function refuseAsLastAdmin(page: Page, user: { id: number; name: string }) {
+  await page.route(`**/api/staff/${user.id}`, (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({
+          status: 409,
+          contentType: "application/json",
+          body: JSON.stringify({ code: "LAST_ADMIN", message: `${user.name} is the last active admin. Make someone else an admin first.` }),
+        })
+      : route.fallback(),
+  );
 }

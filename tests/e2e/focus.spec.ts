@@ -1,16 +1,9 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { expect, test, unique, managerApi } from "./fixtures";
 
 // Issue 20, focus: each control one Tab stop; after a save the new page's first useful action has
 // the focus, after a refused one the first field in error; a dialog starts in its first field.
 // Keyboard only, once signed in.
-
-async function managerApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
 
 async function newCustomer(api: APIRequestContext) {
   const me = ((await (await api.get("/api/auth/me")).json()) as { user: { id: number } }).user;

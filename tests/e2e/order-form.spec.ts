@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { expect, test, unique, managerApi } from "./fixtures";
 
 // Issue 20, the daily path: start from where you are, the order form by keyboard, the credit limit
 // said before Place, number pads and phone keyboards on phones, record pages without bookkeeping.
@@ -7,13 +7,6 @@ import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
 interface Product {
   id: number;
   name: string;
-}
-
-async function managerApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
 }
 
 async function newProduct(api: APIRequestContext, name: string, price: number): Promise<Product> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, choose, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { choose, expect, test, unique, managerApi } from "./fixtures";
 
 interface Product {
   id: number;
@@ -9,13 +9,6 @@ interface Product {
 }
 
 /** A manager's API session, for setting up data the test then works on in the browser. */
-async function managerApi(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
-
 /** An active product of this test's own, with a name only it uses. */
 async function newProduct(api: APIRequestContext, prefix: string, price: number, stock: number): Promise<Product> {
   const name = unique(prefix);

@@ -12,7 +12,7 @@ import { ES_DEFINITIONS } from "../../src/domain/i18n/es-definitions";
 import { EN } from "../../src/app/i18n/catalogues/en";
 import { ES } from "../../src/app/i18n/catalogues/es";
 import { definitionCatalogue } from "../../src/app/i18n/definition-keys";
-import { expect, test } from "./fixtures";
+import { expect, test, refuseAsLastAdmin } from "./fixtures";
 
 type Tree = { [key: string]: unknown };
 
@@ -122,15 +122,7 @@ test("an admin editing themselves reads why role and active are locked, and a re
   await page.goto(`/staff/edit/${user.id}`);
   await expect(page.getByText("El rol y Activo están bloqueados en su propia cuenta", { exact: false })).toBeVisible();
   // The server's refusal when the last admin would go (answered here for the form to show it).
-  await page.route(`**/api/staff/${user.id}`, (route) =>
-    route.request().method() === "PATCH"
-      ? route.fulfill({
-          status: 409,
-          contentType: "application/json",
-          body: JSON.stringify({ code: "LAST_ADMIN", message: `${user.name} is the last active admin. Make someone else an admin first.` }),
-        })
-      : route.fallback(),
-  );
+  await refuseAsLastAdmin(page, user);
   await page.getByRole("button", { name: "Guardar" }).click();
   const refusal = page.locator("form").getByRole("alert");
   await expect(refusal).toContainText("El servidor rechazó el guardado");

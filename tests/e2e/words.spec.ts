@@ -4,7 +4,7 @@
  * title in the sider or on a card is cut with no way to read it (1366 px and a 390 px phone).
  */
 import type { Page } from "@playwright/test";
-import { expect, test, unique } from "./fixtures";
+import { expect, test, unique, refuseAsLastAdmin } from "./fixtures";
 
 test("saving names the record: “Category … created”, “Category … saved”", async ({ page, login }) => {
   await login("admin");
@@ -29,15 +29,7 @@ test("an admin editing themselves reads why Role and Active are locked, and a re
   await page.goto(`/staff/edit/${user.id}`);
   await expect(page.getByText("Role and Active are locked on your own account")).toBeVisible();
   // The server's refusal when the last admin would go (answered here for the form to show it).
-  await page.route(`**/api/staff/${user.id}`, (route) =>
-    route.request().method() === "PATCH"
-      ? route.fulfill({
-          status: 409,
-          contentType: "application/json",
-          body: JSON.stringify({ code: "LAST_ADMIN", message: `${user.name} is the last active admin. Make someone else an admin first.` }),
-        })
-      : route.fallback(),
-  );
+  await refuseAsLastAdmin(page, user);
   await page.getByRole("button", { name: "Save" }).click();
   const refusal = page.locator("form").getByRole("alert");
   await expect(refusal).toContainText("The server refused this save");

@@ -28,7 +28,7 @@ export function DeleteRecordButton({ def, id, record, hideText, size, title, onD
     resource: def.name,
     id,
     meta: { record },
-    // Sent after 5 seconds in which the notification's Undo keeps the record (SPEC §11).
+    // Sent after 5 seconds in which the notification's Undo keeps the record: a delete is undoable, like every delete in the app.
     mutationMode: "undoable",
     onSuccess: onDeleted,
   });
