@@ -25,6 +25,7 @@ import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
 import { isPaletteShortcut, listenForTypeAhead } from "./lib/palette-type-ahead";
 import { ROUTE_MODULES } from "./lib/route-modules";
+import { HEADER_HEIGHT } from "./components/layout/header-height";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
 const AppShell = lazyRetry(ROUTE_MODULES.shell);
@@ -87,7 +88,7 @@ export function App() {
     <BrowserRouter>
       <ColorModeProvider>
         <ConfigProvider locale={ANTD_LOCALES[language]}>
-          <AntdApp>
+          <AntdApp notification={{ top: HEADER_HEIGHT + 8 }}>
             <Refine
               routerProvider={appRouterProvider}
               dataProvider={dataProvider}

@@ -1,5 +1,5 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Form, Input, Space } from "antd";
+import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from "antd";
 import { staff } from "../../domain/entities";
 import { ruleFor } from "../components/fields/field-input";
 import { OptionsFromTag } from "../components/fields/options-from";
@@ -56,6 +56,9 @@ export default function ProfilePage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }}>
+      <Typography.Title key="title" level={3} style={{ margin: 0 }}>
+        {t("header.profile")}
+      </Typography.Title>
       {setupRequired && (
         <Alert
           key="required"

@@ -9,6 +9,7 @@ import { useOptionsFrom } from "../fields/options-from";
 import { LanguageSwitch } from "../../i18n/language-switch";
 import { useLocale } from "../../i18n/use-locale";
 import { useColorMode } from "../../providers/color-mode";
+import { HEADER_HEIGHT } from "./header-height";
 
 /**
  * ThemedLayout's header, ours: who is signed in, as what, a link to their profile, and signing
@@ -40,7 +41,7 @@ export function AppHeader() {
         justifyContent: drawer ? "space-between" : "flex-end",
         alignItems: "center",
         padding: phone ? "0 12px" : "0 24px",
-        height: 64,
+        height: HEADER_HEIGHT,
         position: "sticky",
         top: 0,
         zIndex: 10,

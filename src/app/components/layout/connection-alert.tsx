@@ -4,13 +4,11 @@ import { API_URL } from "../../config";
 import { useLocale } from "../../i18n/use-locale";
 import { connection, httpClient } from "../../providers/http-client";
 import { queryClient } from "../../providers/query-client";
+import { HEADER_HEIGHT } from "./header-height";
 
 /** The health poll while the server does not answer: soon at first, then every few seconds. */
 const POLL_FIRST_MS = 1_000;
 const POLL_MAX_MS = 4_000;
-
-/** The header's height (app-header.tsx): the banner stays just below it, never over its controls. */
-const HEADER_HEIGHT = 64;
 
 /** Asks everything on screen again: lists, records, the names their references show. */
 const refetchOnScreen = () => queryClient.refetchQueries({ type: "active" });

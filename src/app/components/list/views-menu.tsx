@@ -142,6 +142,9 @@ export function ViewsMenu({ def, state }: { def: EntityDef; state: ListPreferenc
     <>
       <Dropdown
         trigger={["click"]}
+        // Its button sits near the page's right edge: opened to the right, a long view name made the
+        // menu overflow, and it jumped left under the pointer as it was realigned.
+        placement="bottomRight"
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
