@@ -35,8 +35,7 @@ test("the log names records, says each step, and links a stock change to its ord
   const { product, order } = await paidOrder(api);
   await api.dispose();
 
-  await login("auditor");
-  await page.goto(recordHistoryUrl("orders", order.id));
+  await login("auditor", recordHistoryUrl("orders", order.id));
   const rows = page.locator(".ant-table-row");
   await expect(rows).toHaveCount(3);
   // The order by its number in every row, never by its id.
@@ -72,8 +71,7 @@ test("a record's History names people and records, not their numbers", async ({ 
   const { me, customer, order } = await paidOrder(api);
   await api.dispose();
 
-  await login("manager");
-  await page.goto(`/orders/show/${order.id}`);
+  await login("manager", `/orders/show/${order.id}`);
   await page.getByRole("tab", { name: "History" }).click();
   const history = page.getByRole("tabpanel", { name: "History" });
   await expect(history.getByText("Placed → Paid")).toBeVisible();

@@ -120,8 +120,7 @@ test("an event about a deleted record says so, without an error, and leads to th
   const [deletion] = await (await manager.get(`/api/audit-events?resource=categories&recordId=${created.id}&action=delete`)).json();
   await manager.dispose();
 
-  await login("auditor");
-  await page.goto(`/audit-events/show/${deletion.id}`);
+  await login("auditor", `/audit-events/show/${deletion.id}`);
   const record = page.locator(".ant-descriptions").getByRole("row", { name: /^Record/ });
   await expect(record).toContainText(`Category #${created.id}`);
   await expect(record).toContainText("Deleted");
@@ -143,8 +142,7 @@ test("a failed sign-in is in the log with the email tried and the address, never
   await submitLogin(page, email, password);
   await expect(page.getByRole("alert")).toContainText(/wrong email or password/i);
 
-  await login("auditor");
-  await page.goto("/audit-events");
+  await login("auditor", "/audit-events");
   await choose(page, "Action", "Login failed");
   await page.getByRole("searchbox", { name: "Search" }).fill(email);
   await page.getByRole("searchbox", { name: "Search" }).press("Enter");

@@ -69,8 +69,7 @@ test("an agent creates a customer, which is theirs, with no credit limit on the 
 });
 
 test("an agent's products show and export no cost", async ({ page, login }) => {
-  await login("agent");
-  await page.goto("/products");
+  await login("agent", "/products");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByText("Cost", { exact: true })).toHaveCount(0);
   await expect(page.getByLabel("Cost from")).toHaveCount(0);

@@ -74,8 +74,8 @@ export const fieldError = (page: Page, label: string) =>
     .locator(".ant-form-item-explain-error");
 
 interface Fixtures {
-  /** Sign in as a demo account through the login page; resolves once the app shows them signed in. */
-  login: (account: DemoAccount) => Promise<void>;
+  /** Sign in as a demo account and open `path` (the dashboard by default); resolves once the app shows them signed in. */
+  login: (account: DemoAccount, path?: string) => Promise<void>;
   consoleErrors: string[];
 }
 
@@ -103,9 +103,13 @@ export const test = base.extend<Fixtures>({
   ],
 
   login: async ({ page }, provide) => {
-    await provide(async (account) => {
-      await page.goto("/login");
-      await submitLogin(page, ACCOUNTS[account]);
+    await provide(async (account, path = "/") => {
+      // Through the API, then one load of the page the test is about: the sign-in form has tests
+      // of its own (auth.spec.ts, sign-in-security.spec.ts), and loading the whole app twice per
+      // test (the form, then the page) was a good part of the suite's time.
+      const res = await page.request.post("/api/auth/login", { data: { email: ACCOUNTS[account], password: DEMO_PASSWORD } });
+      expect(res.status(), await res.text()).toBe(200);
+      await page.goto(path);
       await expect(page.getByTestId("session")).toBeVisible();
     });
   },

@@ -58,8 +58,7 @@ test("every control of the menu and a record page's header is one Tab stop", asy
   const api = await managerApi(playwright, baseURL);
   const customer = await newCustomer(api);
   await api.dispose();
-  await login("manager");
-  await page.goto(`/customers/show/${customer.id}`);
+  await login("manager", `/customers/show/${customer.id}`);
   await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
   const refresh = page.getByRole("button", { name: "Refresh" });
   await expect(refresh).toBeVisible();
@@ -93,8 +92,7 @@ test("after a save the record page's first action has the focus; after a refused
   const customer = await newCustomer(api);
   const other = await newCustomer(api);
   await api.dispose();
-  await login("manager");
-  await page.goto(`/customers/edit/${customer.id}`);
+  await login("manager", `/customers/edit/${customer.id}`);
   const name = page.getByRole("textbox", { name: "Name" });
   const email = page.getByRole("textbox", { name: "Email" });
   const save = page.getByRole("button", { name: "Save" });
@@ -131,8 +129,7 @@ test("after saving a draft order its page offers Place order with the focus", as
   const api = await managerApi(playwright, baseURL);
   const draft = await newDraft(api);
   await api.dispose();
-  await login("manager");
-  await page.goto(`/orders/edit/${draft.id}`);
+  await login("manager", `/orders/edit/${draft.id}`);
   const notes = page.getByRole("textbox", { name: "Notes" });
   await tabTo(page, notes);
   await page.keyboard.type("Leave at the door");
@@ -146,8 +143,7 @@ test("the cancel dialog starts in its reason, and gives the focus back when clos
   const api = await managerApi(playwright, baseURL);
   const order = await newPlaced(api);
   await api.dispose();
-  await login("manager");
-  await page.goto(`/orders/show/${order.id}`);
+  await login("manager", `/orders/show/${order.id}`);
   const cancel = page.getByRole("group", { name: "Transitions" }).getByRole("button", { name: "Cancel order" });
   await expect(cancel).toBeVisible();
   await tabTo(page, cancel);

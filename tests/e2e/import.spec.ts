@@ -56,8 +56,7 @@ const previewTable = (page: Page) => page.getByRole("table", { name: /^Rows of t
 test("a manager imports customers from the template, skipping the row in error", async ({ page, login }, testInfo) => {
   // A whole journey with two accessibility scans: longer than one page's work on a busy 2-core machine.
   test.slow();
-  await login("manager");
-  await page.goto("/customers");
+  await login("manager", "/customers");
   await page.getByRole("link", { name: "Import" }).click();
   await expect(importPage(page)).toBeVisible();
   await expect(page).toHaveURL(/\/customers\/import$/);
@@ -118,8 +117,7 @@ test("a manager imports customers from the template, skipping the row in error",
 });
 
 test("an auditor has no import: no button on the list, a 403 at its address", async ({ page, login }) => {
-  await login("auditor");
-  await page.goto("/customers");
+  await login("auditor", "/customers");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Import" })).toHaveCount(0);
@@ -133,8 +131,7 @@ test.describe("on a phone, in the dark", () => {
 
   test("the file is picked by keyboard, a wrong file is refused in words, the preview fits the screen", async ({ page, login }, testInfo) => {
     test.slow();
-    await login("manager");
-    await page.goto("/customers/import");
+    await login("manager", "/customers/import");
     await expect(importPage(page)).toBeVisible();
     await expectNoSidewaysScroll(page);
 

@@ -31,8 +31,7 @@ test("an empty sign-in names what is missing, and sends nothing", async ({ page 
 });
 
 test("a hard load of /login when signed in goes on to the page asked for", async ({ page, login }) => {
-  await login("manager");
-  await page.goto("/login?to=%2Fcustomers");
+  await login("manager", "/login?to=%2Fcustomers");
   await expect(page).toHaveURL(/\/customers(\?|$)/);
   await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
 });

@@ -71,8 +71,7 @@ test.describe("command palette", () => {
   });
 
   test("what is typed right after Ctrl+K goes into the palette, never into the field being edited", async ({ page, login }) => {
-    await login("manager");
-    await page.goto("/customers/create");
+    await login("manager", "/customers/create");
     const name = page.getByRole("textbox", { name: "Name" });
     await name.fill("Ada");
     await name.focus();
@@ -138,8 +137,7 @@ test.describe("command palette", () => {
 
 test.describe("live data", () => {
   test("a customer created by someone else appears in an open list without a reload", async ({ page, login, playwright, baseURL }) => {
-    await login("manager");
-    await page.goto("/customers?sorters[0][field]=id&sorters[0][order]=desc");
+    await login("manager", "/customers?sorters[0][field]=id&sorters[0][order]=desc");
     await expect(page.getByRole("table")).toBeVisible();
     let reloaded = false;
     page.on("framenavigated", () => (reloaded = true));
@@ -153,8 +151,7 @@ test.describe("live data", () => {
   test("an edit page says at once who changed the record, before saving, and keeps what was typed", async ({ page, login, playwright, baseURL }) => {
     const admin = await apiAs(playwright, baseURL, "admin");
     const customer = await newCustomer(admin, ACCOUNTS.manager);
-    await login("manager");
-    await page.goto(`/customers/edit/${customer.id}`);
+    await login("manager", `/customers/edit/${customer.id}`);
     const notes = page.getByLabel("Notes", { exact: true });
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue(customer.name);
     await notes.fill("Typed before their change");
@@ -168,8 +165,7 @@ test.describe("live data", () => {
   test("a record page shows another's change live", async ({ page, login, playwright, baseURL }) => {
     const admin = await apiAs(playwright, baseURL, "admin");
     const customer = await newCustomer(admin, ACCOUNTS.manager);
-    await login("manager");
-    await page.goto(`/customers/show/${customer.id}`);
+    await login("manager", `/customers/show/${customer.id}`);
     await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
     const renamed = unique("Renamed");
     const res = await admin.patch(`/api/customers/${customer.id}`, { data: { name: renamed, version: customer.version } });

@@ -53,8 +53,7 @@ test("by keyboard: Tab leaves the product search without adding, Enter adds, rem
   const api = await managerApi(playwright, baseURL);
   const prefix = unique("Keyboard");
   const [a, b] = [await newProduct(api, `${prefix} anvil`, 1_000), await newProduct(api, `${prefix} bellows`, 2_000)];
-  await login("manager");
-  await page.goto("/orders/create");
+  await login("manager", "/orders/create");
   await expect(page.getByRole("heading", { name: "New order" })).toBeVisible();
 
   // Tab through the search with the first match highlighted: nothing is added.
@@ -104,8 +103,7 @@ test("a customer's page starts a new order for them, says when it passes their c
   const customer = await newCustomer(api, 1_000);
   const product = await newProduct(api, unique("Credit kettle"), 2_500);
   const me = ((await (await api.get("/api/auth/me")).json()) as { user: { name: string } }).user;
-  await login("manager");
-  await page.goto(`/customers/show/${customer.id}`);
+  await login("manager", `/customers/show/${customer.id}`);
   await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
 
   await page.getByRole("button", { name: "New order" }).click();

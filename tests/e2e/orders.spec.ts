@@ -98,8 +98,7 @@ test("a manager takes an order from draft to refunded, giving the reason in a di
   const api = await managerApi(playwright, baseURL);
   const product = await newProduct(api, "Manager kettle", 2_000, 10);
   const order = await newDraft(api, [{ productId: product.id, quantity: 2 }]);
-  await login("manager");
-  await page.goto(`/orders/show/${order.id}`);
+  await login("manager", `/orders/show/${order.id}`);
   await expect(page.getByRole("heading", { name: `Order ${order.number}` })).toBeVisible();
   await expect(page.getByRole("link", { name: product.name })).toBeVisible();
 
@@ -156,8 +155,7 @@ test("a refused transition says why: placing without enough stock names the prod
   const api = await managerApi(playwright, baseURL);
   const product = await newProduct(api, "Scarce teapot", 3_000, 1);
   const order = await newDraft(api, [{ productId: product.id, quantity: 3 }]);
-  await login("manager");
-  await page.goto(`/orders/show/${order.id}`);
+  await login("manager", `/orders/show/${order.id}`);
   await transitions(page).getByRole("button", { name: "Place order" }).click();
   const notice = page.locator(".ant-notification-notice").filter({ hasText: "Couldn't place order" });
   await expect(notice).toContainText(`${product.name} is short by 2 (1 in stock, 3 ordered)`);
@@ -183,8 +181,7 @@ test("an auditor sees the order page and can press nothing", async ({ page, logi
   const api = await managerApi(playwright, baseURL);
   const product = await newProduct(api, "Audited mug", 700, 5);
   const order = await newDraft(api, [{ productId: product.id, quantity: 1 }]);
-  await login("auditor");
-  await page.goto(`/orders/show/${order.id}`);
+  await login("auditor", `/orders/show/${order.id}`);
   await expect(status(page)).toHaveText("Draft");
   await expect(page.getByRole("link", { name: product.name })).toBeVisible();
   await expect(page.getByTestId("timeline-step")).toHaveCount(1);
@@ -256,8 +253,7 @@ test.describe("date filters", () => {
   });
 
   test("typing a date key by key asks the server only for the whole date", async ({ page, login }) => {
-    await login("manager");
-    await page.goto("/orders");
+    await login("manager", "/orders");
     await expect(page.locator(".ant-table-row").first()).toBeVisible();
     const asked: string[] = [];
     page.on("request", (r) => {

@@ -25,8 +25,7 @@ test("from the skip link, the palette opens as a labelled dialog with the focus 
   baseURL,
 }) => {
   const product = await newProduct(playwright, baseURL);
-  await login("manager");
-  await page.goto("/orders");
+  await login("manager", "/orders");
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();

@@ -65,8 +65,7 @@ test("every form fits a phone's width, dark and in Spanish", async ({ page, logi
 });
 
 test("an order's lines on a phone: each line whole on screen, its total and remove button in reach", async ({ page, login }) => {
-  await login("manager");
-  await page.goto("/orders/create");
+  await login("manager", "/orders/create");
   const picker = page.getByRole("combobox", { name: "Add a product" });
   for (const nth of [0, 1, 2]) {
     await picker.click();

@@ -20,8 +20,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test("a list on a phone: menu in a drawer, header parts apart, filters wrapped, no sideways scroll, actions beside the data", async ({ page, login }) => {
-  await login("manager");
-  await page.goto("/customers");
+  await login("manager", "/customers");
   const rows = page.locator(".ant-table-row");
   await expect(rows.first()).toBeVisible();
   await expectNoSidewaysScroll(page);

@@ -20,8 +20,7 @@ test("buttons follow the policy row by row: only draft orders offer delete", asy
 });
 
 test("fields an agent may not see are not shown: no credit limit, no cost, no last sign-in", async ({ page, login }) => {
-  await login("agent");
-  await page.goto("/customers");
+  await login("agent", "/customers");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Email" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Credit limit" })).toHaveCount(0);

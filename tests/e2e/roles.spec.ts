@@ -135,8 +135,7 @@ test("a manager reads the roles and their grid, with no button to change them", 
 });
 
 test("a rule's problems stand next to it: the shared schema's as the admin goes, the server's after a save", async ({ page, login }) => {
-  await login("admin");
-  await page.goto("/roles/create");
+  await login("admin", "/roles/create");
   await page.getByLabel("Key", { exact: true }).fill(`bad-${Date.now().toString(36)}`);
   await page.getByLabel("Name", { exact: true }).fill("Bad conditions");
   // Order edits only on the member's own orders, while the role reads no orders at all.
@@ -180,8 +179,7 @@ test("a rule's problems stand next to it: the shared schema's as the admin goes,
 });
 
 test("the grid is worked from the keyboard: one Tab stop per cell, arrows choose", async ({ page, login }) => {
-  await login("admin");
-  await page.goto("/roles/create");
+  await login("admin", "/roles/create");
   const ordersRead = cell(page, "Orders", "Read");
   await ordersRead.getByRole("radio", { name: "None" }).focus();
   await page.keyboard.press("ArrowLeft");
@@ -203,8 +201,7 @@ test.describe("on a phone (390 × 844)", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("the grid stacks by resource, the page never scrolls sideways, and a Custom cell opens below", async ({ page, login }) => {
-    await login("admin");
-    await page.goto("/roles/create");
+    await login("admin", "/roles/create");
     await expect(page.getByRole("heading", { name: "New role" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Customers", level: 5 })).toBeVisible();
     await pick(cell(page, "Customers", "Read"), "Custom");

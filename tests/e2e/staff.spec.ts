@@ -56,8 +56,7 @@ test("an admin creates, edits and deactivates a staff member, who then cannot si
 });
 
 test("a server-side field error appears on its form field", async ({ page, login }) => {
-  await login("admin");
-  await page.goto("/staff/create");
+  await login("admin", "/staff/create");
   await page.getByLabel("Name", { exact: true }).fill(unique("Duplicate Person"));
   // admin@example.com exists; the client cannot know, only the server can say so.
   await page.getByLabel("Email", { exact: true }).fill("Admin@Example.COM");
@@ -70,8 +69,7 @@ test("a server-side field error appears on its form field", async ({ page, login
 });
 
 test("the form says what the definition's rules say before anything is sent", async ({ page, login }) => {
-  await login("admin");
-  await page.goto("/staff/create");
+  await login("admin", "/staff/create");
   await page.getByLabel("Name", { exact: true }).fill("X");
   await page.getByLabel("Email", { exact: true }).fill("not-an-email");
   await page.getByLabel("Password", { exact: true }).fill("short");
@@ -83,8 +81,7 @@ test("the form says what the definition's rules say before anything is sent", as
 });
 
 test("the staff list keeps search, filters, sort and page size in the URL", async ({ page, login }) => {
-  await login("admin");
-  await page.goto("/staff");
+  await login("admin", "/staff");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
 
   await choose(page, "Role", "Agent");
@@ -119,8 +116,7 @@ test("the staff list keeps search, filters, sort and page size in the URL", asyn
 });
 
 test("a manager sees staff read-only", async ({ page, login }) => {
-  await login("manager");
-  await page.goto("/staff");
+  await login("manager", "/staff");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Create" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /edit|delete/ })).toHaveCount(0);

@@ -50,8 +50,7 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
   // Two browsers and two sign-ins: longer than one journey.
   test.slow();
   const name = unique("Paid, newest");
-  await login("manager");
-  await page.goto("/orders");
+  await login("manager", "/orders");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
 
   await choose(page, "Status", "Paid");
@@ -119,8 +118,7 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
 test("a view a manager shares with everyone is among an agent's shared views", async ({ page, login, browser, baseURL }) => {
   test.slow();
   const name = unique("Shared paid orders");
-  await login("manager");
-  await page.goto("/orders");
+  await login("manager", "/orders");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await choose(page, "Status", "Paid");
   await saveView(page, name, true);
@@ -174,8 +172,7 @@ test.describe("on a phone, in the dark", () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
 
   test("the views menu and the column chooser fit, work by keyboard and pass axe", async ({ page, login }) => {
-    await login("manager");
-    await page.goto("/customers");
+    await login("manager", "/customers");
     await expect(page.locator(".ant-table-row").first()).toBeVisible();
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
