@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test, unique } from "./fixtures";
+import { ACCOUNTS, choose, expect, submitLogin, test, unique } from "./fixtures";
 
 interface Row {
   id: number;
@@ -21,8 +21,7 @@ const product = seed.products.find((p) => ordered(p.id) >= 2)!;
 test.use({ timezoneId: "UTC" });
 
 test("a customer's Orders tab is a list: the number is a link, a row opens its order by click and by Enter", async ({ page, login }) => {
-  await login("manager");
-  await page.goto(`/customers/show/${customer.id}?tab=related-0`);
+  await login("manager", `/customers/show/${customer.id}?tab=related-0`);
   await page.getByRole("tab", { name: "Orders" }).click();
   const panel = page.getByRole("tabpanel");
   const link = panel.getByRole("link", { name: /^SO-/ }).first();
@@ -46,8 +45,7 @@ test("a customer's Orders tab is a list: the number is a link, a row opens its o
 
 test("a product that orders point at says so on its delete confirm, with Delete disabled", async ({ page, login }) => {
   const n = ordered(product.id);
-  await login("manager");
-  await page.goto(`/products/show/${product.id}`);
+  await login("manager", `/products/show/${product.id}`);
   await page.getByRole("button", { name: /Delete$/ }).click();
   const confirm = page.locator(".ant-popover:visible");
   await expect(confirm.getByText(`${n} orders point at this product`)).toBeVisible();
@@ -72,6 +70,42 @@ test("a delete nothing points at waits under a notification whose Undo says so i
   await undo.click();
   await page.goto(`/categories/show/${created.id}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();
+});
+
+test("a list reopened from a record's breadcrumb or the menu is as it was left, until signing out", async ({ page, login }) => {
+  await login("manager", "/orders");
+  const rows = page.locator(".ant-table-row");
+  await expect(rows.first()).toBeVisible();
+  const status = page.locator(".ant-select").filter({ has: page.getByRole("combobox", { name: "Status" }) });
+  const placed = page.getByRole("columnheader", { name: "Placed" });
+  await choose(page, "Status", "Paid");
+  await placed.click();
+  await expect(placed).toHaveAttribute("aria-sort", "ascending");
+  const asLeft = async () => {
+    await expect(status).toContainText("Paid");
+    await expect(placed).toHaveAttribute("aria-sort", "ascending");
+  };
+
+  // A record, then back by its breadcrumb.
+  await rows.first().getByRole("link", { name: /^SO-/ }).click();
+  await expect(page).toHaveURL(/\/orders\/show\/\d+$/);
+  await page.locator(".ant-breadcrumb").getByRole("link", { name: "Orders" }).click();
+  await asLeft();
+
+  // Another list, then this one from the menu.
+  await page.getByRole("menuitem", { name: "Customers" }).click();
+  await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Orders" }).click();
+  await asLeft();
+
+  // Signed out and in again: the list opens plain.
+  await page.locator("header").getByRole("button", { name: "Sign out" }).click();
+  await submitLogin(page, ACCOUNTS.manager);
+  await expect(page.getByTestId("session")).toBeVisible();
+  await page.getByRole("menuitem", { name: "Orders" }).click();
+  await expect(rows.first()).toBeVisible();
+  await expect(page).toHaveURL((url) => !url.search.includes("paid"));
+  await expect(status).not.toContainText("Paid");
 });
 
 /** The audit log's "At" range, in the URL as Refine writes it. */

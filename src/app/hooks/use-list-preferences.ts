@@ -5,6 +5,7 @@ import { PAGE_SIZES } from "../../domain/constants";
 import type { EntityDef } from "../../domain/fields";
 import type { ViewQuery } from "../../domain/views";
 import type { NamedField } from "../lib/entity-view";
+import { rememberListQuery } from "../lib/last-list-query";
 import { arrangeColumns, queryOf, shownFields, visibleNames, type ColumnChoice } from "../lib/list-columns";
 import type { AppHttpError } from "../providers/http-client";
 import { usePreferences } from "./use-preferences";
@@ -105,6 +106,13 @@ export function useListPreferences(def: EntityDef, fields: readonly NamedField[]
     }
   }, [opening, prefs.ready, wantsView, defaultQuery.data, defaultQuery.isError, defaultQuery.error, apply, setPageSize, update]);
 
+  // Once opened as the person left it (a default view applied, say), what the URL holds is what a
+  // plain link to this list reopens. Written as the list renders, not in an effect: react-router
+  // renders a navigation as a transition, and one left for another page at once (a sort, then a
+  // click on a row) may never commit, while the URL it was rendering for is already the list's.
+  const settled = prefs.ready && opening === null && search !== "";
+  if (settled) rememberListQuery(def.name, search);
+
   const current = () => queryOf({ filters: table.filters, sorters: table.sorters, pageSize: table.pageSize, columns: visibleNames(columns) });
 
   return {
@@ -124,7 +132,7 @@ export function useListPreferences(def: EntityDef, fields: readonly NamedField[]
      * view applied before that would be undone (useTable resets its filters while the URL's query
      * is empty).
      */
-    settled: prefs.ready && opening === null && search !== "",
+    settled,
     forget: () => setApplied(null),
     defaultView,
     setDefaultView: (id: BaseKey | null) => update({ defaultView: id }),
