@@ -4,9 +4,9 @@
  * title in the sider or on a card is cut with no way to read it (1366 px and a 390 px phone).
  */
 import type { Page } from "@playwright/test";
-import { expect, test, unique, refuseAsLastAdmin } from "./fixtures";
+import { AFTER_UNDO, expect, test, unique, refuseAsLastAdmin } from "./fixtures";
 
-test("saving names the record: “Category … created”, “Category … saved”", async ({ page, login }) => {
+test("saving and deleting name the record: “Category … created”, “… saved”, “… deleted”", async ({ page, login }) => {
   await login("admin");
   const name = unique("Words");
   await page.goto("/categories/create");
@@ -21,6 +21,13 @@ test("saving names the record: “Category … created”, “Category … saved
   await page.getByLabel("Name").fill(`${name} 2`);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.locator(".ant-notification-notice").filter({ hasText: `Category ${name} 2 saved` })).toBeVisible();
+
+  // Deleted: said once its undo window has passed, by name too.
+  await page.goto(`/categories/show/${id}`);
+  await page.getByRole("button", { name: /Delete$/ }).click();
+  await page.locator(".ant-popover:visible").getByRole("button", { name: "Delete" }).click();
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: `Category ${name} 2 deleted` })).toBeVisible(AFTER_UNDO);
+  await expect(page.getByText("Successfully deleted")).toHaveCount(0);
 });
 
 test("an admin editing themselves reads why Role and Active are locked, and a refusal in words on the form", async ({ page, login }) => {

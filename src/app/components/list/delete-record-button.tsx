@@ -31,6 +31,8 @@ export function DeleteRecordButton({ def, id, record, hideText, size, title, onD
     // Sent after 5 seconds in which the notification's Undo keeps the record: a delete is undoable, like every delete in the app.
     mutationMode: "undoable",
     onSuccess: onDeleted,
+    // The record by its name, as a save says it: "Customer Ada Lovelace deleted".
+    successNotification: () => ({ type: "success", message: t("form.deleted", { what: singular(def), name: String(record[def.recordLabel] ?? id) }) }),
   });
   const { checking, counts, describe } = useReferrers(def.name, [id], open);
   if (button.hidden) return null;

@@ -454,6 +454,7 @@ export const EN = {
     someone: "Someone",
     created: "{{what}} {{name}} created",
     saved: "{{what}} {{name}} saved",
+    deleted: "{{what}} {{name}} deleted",
     refused: "The server refused this save",
     selfLocked: "Role and Active are locked on your own account, so that no one can lock themselves out. Another admin can change them.",
   },

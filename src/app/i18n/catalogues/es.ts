@@ -453,6 +453,7 @@ export const ES: Catalogue = {
     someone: "Alguien",
     created: "{{what}} {{name}}: creado",
     saved: "{{what}} {{name}}: guardado",
+    deleted: "{{what}} {{name}}: eliminado",
     refused: "El servidor rechazó el guardado",
     selfLocked: "El rol y Activo están bloqueados en su propia cuenta, para que nadie pueda dejarse fuera a sí mismo. Otro administrador puede cambiarlos.",
   },
