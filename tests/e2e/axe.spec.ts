@@ -1,12 +1,12 @@
 /**
  * Issue 20, "Accessible, measured": axe over every page and dialog, as each role, in light English
- * and dark Spanish. Any serious or critical violation fails, listed with its rule, the nodes it
+ * and dark Spanish (every page at a phone's width too: phone-pages.spec.ts). Any serious or critical violation fails, listed with its rule, the nodes it
  * found and the page, so one run shows everything there is to fix.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { LANGUAGE_STORAGE_KEY } from "../../src/app/i18n/language";
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique, type DemoAccount } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, motionDone, test, unique, type DemoAccount } from "./fixtures";
 
 /** src/app/providers/color-mode.tsx's key (not imported: that module brings in all of antd). */
 const COLOR_MODE_KEY = "switchboard.colorMode";
@@ -41,7 +41,7 @@ async function openAs(browser: Browser, baseURL: string, account: DemoAccount, m
 /** No motion under way (axe reads a half-faded dialog's colours) and nothing still loading. */
 async function settled(page: Page) {
   await expect(page.locator("main .ant-spin-spinning, main .ant-skeleton, .ant-modal-wrap .ant-spin-spinning")).toHaveCount(0);
-  await expect(page.locator("[class*='-appear-active'], [class*='-enter-active'], [class*='-leave-active']")).toHaveCount(0);
+  await motionDone(page);
 }
 
 /** The page's heading, and the list's first row (or its empty state) where there is one. */
@@ -142,6 +142,21 @@ async function dialogs(page: Page, where: string, found: Found) {
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
+  // A delete's confirm over a record's page, once it has asked what points at the record.
+  await go(page, `/customers/show/${await firstId(page, "customers")}`);
+  await pageReady(page);
+  await page
+    .locator("main")
+    .getByRole("button", { name: /(Delete|Eliminar)$/ })
+    .click();
+  const confirm = page.locator(".ant-popover:visible");
+  await expect(confirm.getByRole("button", { name: /^(Delete|Eliminar)$/ })).toBeVisible();
+  await expect(confirm.getByText(/^(Checking what points at it|Comprobando qué registros)/)).toHaveCount(0);
+  await settled(page);
+  await audit(page, `${where} delete confirm`, found);
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+
   // The conflict dialog: a customer of this test's own, changed through the API while its form is open.
   const staff = (await (await page.request.get("/api/staff?_end=100")).json()) as { id: number; email: string }[];
   const ownerId = staff.find((s) => s.email === ACCOUNTS.manager)?.id;
@@ -197,7 +212,7 @@ for (const mode of [LIGHT_EN, DARK_ES]) {
       });
     });
 
-    test(`admin: the command palette, the bulk edit and the conflict dialogs: ${noSerious}`, async ({ browser, baseURL }) => {
+    test(`admin: the command palette, the bulk edit, delete confirm and conflict dialogs: ${noSerious}`, async ({ browser, baseURL }) => {
       await check(browser, baseURL!, "admin", mode, dialogs);
     });
 

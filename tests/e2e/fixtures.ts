@@ -63,6 +63,20 @@ export async function chooseFirst(page: Page, label: string): Promise<string> {
   return option;
 }
 
+/**
+ * No motion under way: no antd enter/leave class, no CSS transition or finite animation running.
+ * axe reads colours as they are at that instant, and a button fading from disabled to enabled is
+ * not its colours.
+ */
+export async function motionDone(page: Page) {
+  await expect(page.locator("[class*='-appear-active'], [class*='-enter-active'], [class*='-leave-active']")).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity).length),
+    )
+    .toBe(0);
+}
+
 /** A name no other test (or earlier run on the same data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

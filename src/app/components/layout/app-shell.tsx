@@ -38,7 +38,8 @@ function Sider(props: React.ComponentProps<typeof ThemedSider>) {
  * rc-menu makes the sider's list itself a Tab stop (for its arrow keys) ahead of the links in it:
  * Tab stopped on the menu, showing no focus, then on each link. The links are the controls; the
  * list leaves the Tab order, in the sider and in the phone's drawer (mounted when it opens).
- * Watches the DOM for the same reason the names below need it: ThemedSider offers no prop for them.
+ * Watches the DOM for the same reason the names and roles below need it: ThemedSider and antd's
+ * Tabs offer no prop for them.
  */
 function useSiderMenuOutOfTabOrder() {
   const { t } = useLocale();
@@ -56,6 +57,17 @@ function useSiderMenuOutOfTabOrder() {
       }
       for (const home of document.querySelectorAll<HTMLElement>('.ant-breadcrumb a[href="/"]'))
         if (!home.textContent?.trim() && home.getAttribute("aria-label") !== homeLabel) home.setAttribute("aria-label", homeLabel);
+      // rc-tabs gives role="tablist" to the box that also holds its "more" button (shown when the
+      // tabs do not fit, as a record's do on a phone), where only tabs belong (axe: critical): the
+      // role moves to the list of the tabs themselves.
+      for (const nav of document.querySelectorAll<HTMLElement>('.ant-tabs-nav[role="tablist"]')) {
+        const list = nav.querySelector<HTMLElement>(":scope > .ant-tabs-nav-wrap > .ant-tabs-nav-list");
+        if (!list) continue;
+        list.setAttribute("role", "tablist");
+        list.setAttribute("aria-orientation", nav.getAttribute("aria-orientation") ?? "horizontal");
+        nav.removeAttribute("role");
+        nav.removeAttribute("aria-orientation");
+      }
     };
     leave();
     const observer = new MutationObserver(leave);
