@@ -79,8 +79,12 @@ test("an admin builds a warehouse role on the grid; its member may only read pro
   await expect(member.locator(".ant-table-row").first()).toBeVisible();
   await expect(member.getByRole("columnheader", { name: "Cost" })).toHaveCount(0);
   await expect(member.getByRole("button", { name: "Create" })).toHaveCount(0);
-  await member.locator(".ant-table-row").first().getByRole("link").first().click();
+  const productLink = member.locator(".ant-table-row").first().getByRole("link").first();
+  const productName = (await productLink.textContent())!;
+  await productLink.click();
   await expect(member).toHaveURL(/\/products\/show\/\d+/);
+  // The URL changes as the product's page starts to render: its heading says it is there.
+  await expect(member.getByRole("heading", { name: productName })).toBeVisible();
   const productUrl = member.url();
 
   // The edit form offers Stock and nothing else.
