@@ -31,6 +31,9 @@ test("a list whose server does not answer says so in words with a Retry, and Ret
     .filter({ hasText: UNREACHABLE })
     .filter({ has: page.getByRole("button", { name: "Retry" }) });
   await expect(alert).toBeVisible();
+  // The table does not claim there are none.
+  await expect(page.getByText("The products could not be loaded.")).toBeVisible();
+  await expect(page.getByText("No products yet.")).toHaveCount(0);
   // Said once: the banner, not a notification of the failed load as well.
   await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
   await expectNoRawErrors(page);

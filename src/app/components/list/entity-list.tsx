@@ -152,7 +152,10 @@ export function EntityList({ def }: { def: EntityDef }) {
         size="middle"
         locale={{
           emptyText: (
-            <Typography.Text type="secondary">{t(filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}</Typography.Text>
+            // Never "No customers yet" for a list that did not load (the banner or a notification says why).
+            <Typography.Text type="secondary">
+              {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
+            </Typography.Text>
           ),
         }}
       />

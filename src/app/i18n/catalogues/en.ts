@@ -362,6 +362,7 @@ export const EN = {
     noMatch: "No {{what}} match these filters.",
     clearFilters: "Clear filters",
     empty: "No {{what}} yet.",
+    notLoaded: "The {{what}} could not be loaded.",
     yes: "{{label}}: yes",
     no: "{{label}}: no",
     from: "{{label}} from",

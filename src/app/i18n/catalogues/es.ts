@@ -361,6 +361,7 @@ export const ES: Catalogue = {
     noMatch: "Nada coincide con estos filtros ({{what}}).",
     clearFilters: "Quitar filtros",
     empty: "Aún no hay {{what}}.",
+    notLoaded: "No se han podido cargar ({{what}}).",
     yes: "{{label}}: sí",
     no: "{{label}}: no",
     from: "{{label}} desde",
