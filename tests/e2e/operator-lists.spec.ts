@@ -67,6 +67,8 @@ test("a delete nothing points at waits under a notification whose Undo says so i
   await ok.click();
   const undo = page.locator(".ant-notification").getByRole("button", { name: "Undo" });
   await expect(undo).toBeVisible();
+  // Its countdown has a name too: the seconds left, in words.
+  await expect(page.locator(".ant-notification").getByRole("progressbar", { name: /^You have \d seconds to undo$/ })).toBeVisible();
   await undo.click();
   await page.goto(`/categories/show/${created.id}`);
   await expect(page.getByRole("heading", { name })).toBeVisible();

@@ -18,7 +18,15 @@ export function openUndoable(notification: NotificationInstance, { key, message,
     closeIcon: null,
     description: (
       <div style={{ display: "flex", alignItems: "center", gap: 8, marginTop: -7 }}>
-        <Progress type="circle" percent={((undoableTimeout ?? 0) / seconds) * 100} format={() => undoableTimeout} size={50} status="normal" />
+        <Progress
+          type="circle"
+          percent={((undoableTimeout ?? 0) / seconds) * 100}
+          format={() => undoableTimeout}
+          size={50}
+          status="normal"
+          // A progress bar needs a name (axe: serious): the seconds left, in words.
+          aria-label={t("notifications.undoable", { seconds: undoableTimeout ?? 0 })}
+        />
         <span style={{ flex: 1 }}>{message}</span>
         <Button
           icon={<UndoOutlined />}
