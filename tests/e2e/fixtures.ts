@@ -88,8 +88,8 @@ export const fieldError = (page: Page, label: string) =>
     .locator(".ant-form-item-explain-error");
 
 interface Fixtures {
-  /** Sign in as a demo account and open `path` (the dashboard by default); resolves once the app shows them signed in. */
-  login: (account: DemoAccount, path?: string) => Promise<void>;
+  /** Sign in as a demo account (or a test's own) and open `path` (the dashboard by default); resolves once the app shows them signed in. */
+  login: (account: DemoAccount | Credentials, path?: string) => Promise<void>;
   consoleErrors: string[];
 }
 
@@ -121,7 +121,8 @@ export const test = base.extend<Fixtures>({
       // Through the API, then one load of the page the test is about: the sign-in form has tests
       // of its own (auth.spec.ts, sign-in-security.spec.ts), and loading the whole app twice per
       // test (the form, then the page) was a good part of the suite's time.
-      const res = await page.request.post("/api/auth/login", { data: { email: ACCOUNTS[account], password: DEMO_PASSWORD } });
+      const data = typeof account === "string" ? { email: ACCOUNTS[account], password: DEMO_PASSWORD } : { email: account.email, password: account.password };
+      const res = await page.request.post("/api/auth/login", { data });
       expect(res.status(), await res.text()).toBe(200);
       await page.goto(path);
       await expect(page.getByTestId("session")).toBeVisible();
@@ -172,6 +173,32 @@ export async function exportCsv(page: Page): Promise<{ filename: string; header:
   const path = await download.path();
   const [header, ...rows] = parseCsv(readFileSync(path, "utf8"));
   return { filename: download.suggestedFilename(), header, rows };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * A staff member of the test's own, made by the admin through the API: for a test that changes
+ * what belongs to one person (their list preferences, views, sessions), so that tests running
+ * beside it as the demo accounts never see it.
+ */
+export async function newStaff(
+  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  role: string,
+): Promise<Credentials & { id: number; name: string }> {
+  const admin = await playwright.request.newContext({ baseURL });
+  expect((await admin.post("/api/auth/login", { data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const member = { name: `Tess Own ${tag}`, email: `own.${tag}@example.com`, password: `harbour-lights-${tag.slice(-4)}-7391` };
+  const res = await admin.post("/api/staff", { data: { ...member, role, active: true } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await admin.dispose();
+  return { ...member, id };
 }
 
 /** An API client signed in as the manager, for records a test makes for itself. */

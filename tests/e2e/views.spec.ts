@@ -1,7 +1,11 @@
-/** Saved views and the column chooser: a list as the person left it, in any browser, and views shared by managers. */
+/**
+ * Saved views and the column chooser: a list as the person left it, in any browser, and views
+ * shared by managers. Each test's manager is its own: their columns and default view would change
+ * what other tests see on the demo manager's lists.
+ */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, choose, expect, submitLogin, test, unique } from "./fixtures";
+import { ACCOUNTS, choose, expect, newStaff, submitLogin, test, unique } from "./fixtures";
 
 const PREFERENCES = "/api/auth/preferences";
 
@@ -46,11 +50,13 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
   login,
   browser,
   baseURL,
+  playwright,
 }) => {
   // Two browsers and two sign-ins: longer than one journey.
   test.slow();
   const name = unique("Paid, newest");
-  await login("manager", "/orders");
+  const me = await newStaff(playwright, baseURL, "manager");
+  await login(me, "/orders");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
 
   await choose(page, "Status", "Paid");
@@ -98,7 +104,7 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
   const other = await browser.newContext({ baseURL });
   const second = await other.newPage();
   await second.goto("/login");
-  await submitLogin(second, ACCOUNTS.manager);
+  await submitLogin(second, me.email, me.password);
   await expect(second.getByTestId("session")).toBeVisible();
   await second.goto("/orders");
   await expect(second.getByRole("columnheader", { name: "Number" })).toBeVisible();
@@ -115,10 +121,10 @@ test("a manager saves a view of paid orders, newest first, and opens it again; h
   await deleteViews(page.request, name);
 });
 
-test("a view a manager shares with everyone is among an agent's shared views", async ({ page, login, browser, baseURL }) => {
+test("a view a manager shares with everyone is among an agent's shared views", async ({ page, login, browser, baseURL, playwright }) => {
   test.slow();
   const name = unique("Shared paid orders");
-  await login("manager", "/orders");
+  await login(await newStaff(playwright, baseURL, "manager"), "/orders");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await choose(page, "Status", "Paid");
   await saveView(page, name, true);
@@ -171,8 +177,8 @@ test("a view a manager shares with everyone is among an agent's shared views", a
 test.describe("on a phone, in the dark", () => {
   test.use({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
 
-  test("the views menu and the column chooser fit, work by keyboard and pass axe", async ({ page, login }) => {
-    await login("manager", "/customers");
+  test("the views menu and the column chooser fit, work by keyboard and pass axe", async ({ page, login, playwright, baseURL }) => {
+    await login(await newStaff(playwright, baseURL, "manager"), "/customers");
     await expect(page.locator(".ant-table-row").first()).toBeVisible();
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
