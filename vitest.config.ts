@@ -8,6 +8,10 @@ const ciReporters = process.env.CI
 export default defineConfig({
   test: {
     reporters: ciReporters as never,
+    // One worker per core, not Vitest's one less: the API files spend their time waiting on their
+    // own servers and PostgreSQL. On the 2-core CI machine `npm run test:api` went from 283 s to 168 s
+    // (measured 2026-11-25).
+    maxWorkers: "100%",
     projects: [
       {
         test: {
