@@ -183,6 +183,8 @@ test.describe("lists and inputs while data loads", () => {
     await openAs(page, "manager", "/products");
     const rows = page.locator(".ant-table-row");
     await expect(rows.first()).toBeVisible();
+    // Read once its category shows by name: until its look-up answers, the cell shows the id.
+    await expect(rows.first().getByRole("link", { name: /^#\d+$/ })).toHaveCount(0);
     const firstOnPage1 = (await rows.first().textContent()) ?? "";
     const hold = await holdRequests(page, (url) => url.pathname === "/api/products" && url.searchParams.get("_start") === "20");
     await page.locator(".ant-pagination-item-2").click();
