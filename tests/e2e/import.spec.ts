@@ -131,7 +131,10 @@ test.describe("on a phone, in the dark", () => {
 
   test("the file is picked by keyboard, a wrong file is refused in words, the preview fits the screen", async ({ page, login }, testInfo) => {
     test.slow();
-    await login("manager", "/customers/import");
+    // Signed in on the dashboard first: opened as the tab's very first page, the drop zone's Enter
+    // once went unanswered in CI (twice in five runs; cause not found yet).
+    await login("manager");
+    await page.goto("/customers/import");
     await expect(importPage(page)).toBeVisible();
     await expectNoSidewaysScroll(page);
 
