@@ -1,7 +1,6 @@
 /** Issue 18, "Edit selected": tick rows, set a field on all of them, undo within 5 seconds or see each row's outcome. */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { AFTER_UNDO, expect, test, unique } from "./fixtures";
+import { AFTER_UNDO, expect, seriousViolations, test, unique } from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number; name: string };
 
@@ -39,16 +38,6 @@ async function selectAll(page: Page, prefix: string, customers: Rec[]) {
   await expect(rows(page)).toHaveCount(customers.length);
   for (const c of customers) await row(page, c.name).getByRole("checkbox").check();
   await expect(page.getByRole("group", { name: "Selection" })).toContainText(`${customers.length} selected`);
-}
-
-/** What axe finds serious or critical in these parts of the page as it is now (WCAG 2 A/AA rules). */
-async function seriousViolations(page: Page, ...within: string[]) {
-  let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  for (const selector of within) axe = axe.include(selector);
-  const { violations } = await axe.analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function openEdit(page: Page, count: number, what: string) {

@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { UNDO_MS } from "../../src/domain/constants";
 
 export const DEMO_PASSWORD = "switchboard-demo";
@@ -75,6 +76,31 @@ export async function motionDone(page: Page) {
       page.evaluate(() => document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity).length),
     )
     .toBe(0);
+}
+
+/** What axe finds serious or critical on the page as it is now (WCAG 2 A/AA rules), in `within` if given. */
+export async function seriousViolations(page: Page, ...within: string[]) {
+  let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of within) axe = axe.include(selector);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The document is never wider than the screen: only a table's own box may scroll. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** Tab (or Shift+Tab) from wherever the focus is until `target` has it, as a keyboard user would; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, key = "Tab", most = 60) {
+  for (let i = 0; i < most; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
 }
 
 /** A name no other test (or earlier run on the same data) uses. */
@@ -175,42 +201,50 @@ export async function exportCsv(page: Page): Promise<{ filename: string; header:
   return { filename: download.suggestedFilename(), header, rows };
 }
 
+/** What `playwright` fixtures offer for API clients of their own. */
+type Playwrightish = { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } };
+
 export interface Credentials {
   email: string;
   password: string;
 }
 
-/**
- * A staff member of the test's own, made by the admin through the API: for a test that changes
- * what belongs to one person (their list preferences, views, sessions), so that tests running
- * beside it as the demo accounts never see it.
- */
-export async function newStaff(
-  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-  role: string,
-): Promise<Credentials & { id: number; name: string }> {
-  const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post("/api/auth/login", { data: { email: ACCOUNTS.admin, password: DEMO_PASSWORD } })).status()).toBe(200);
+export interface Staff extends Credentials {
+  id: number;
+  name: string;
+}
+
+/** A fresh staff member with `role`, made through an admin's API client. */
+export async function createStaff(admin: APIRequestContext, role = "agent"): Promise<Staff> {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const member = { name: `Tess Own ${tag}`, email: `own.${tag}@example.com`, password: `harbour-lights-${tag.slice(-4)}-7391` };
   const res = await admin.post("/api/staff", { data: { ...member, role, active: true } });
   expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await admin.dispose();
-  return { ...member, id };
+  return { ...member, id: ((await res.json()) as { id: number }).id };
 }
 
-/** An API client signed in as the manager, for records a test makes for itself. */
-export async function managerApi(
-  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-) {
+/**
+ * A staff member of the test's own: for a test that changes what belongs to one person (their
+ * list preferences, views, sessions), so that tests running beside it as the demo accounts never
+ * see it.
+ */
+export async function newStaff(playwright: Playwrightish, baseURL: string | undefined, role: string): Promise<Staff> {
+  const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
+  const staff = await createStaff(admin, role);
+  await admin.dispose();
+  return staff;
+}
+
+/** An API client signed in as `email` (a demo account's password by default). */
+export async function apiAs(playwright: Playwrightish, baseURL: string | undefined, email: string, password = DEMO_PASSWORD) {
   const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
+  const res = await api.post("/api/auth/login", { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   return api;
 }
+
+/** An API client signed in as the manager, for records a test makes for itself. */
+export const managerApi = (playwright: Playwrightish, baseURL: string | undefined) => apiAs(playwright, baseURL, ACCOUNTS.manager);
 
 /** The server's LAST_ADMIN refusal of a save of this staff member, answered here (no admin can cause it through the UI). */
 export async function refuseAsLastAdmin(page: Page, user: { id: number; name: string }) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, test, unique, managerApi } from "./fixtures";
+import { expect, managerApi, tabTo, test, unique } from "./fixtures";
 
 // Issue 20, focus: each control one Tab stop; after a save the new page's first useful action has
 // the focus, after a refused one the first field in error; a dialog starts in its first field.
@@ -34,15 +34,6 @@ async function newDraft(api: APIRequestContext) {
 }
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
-
-/** Tab until `target` has the focus, as a keyboard user would; fails if it never does. */
-async function tabTo(page: Page, target: Locator, most = 60) {
-  for (let i = 0; i < most; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 /** What has the focus: its role and accessible name, as a screen reader would say it. */
 const focused = (page: Page) =>

@@ -1,23 +1,9 @@
 /** Importing a spreadsheet into a list: template → file → columns → preview → import → summary. */
 import { readFileSync, writeFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { ACCOUNTS, expect, parseCsv, test, unique } from "./fixtures";
+import { ACCOUNTS, expect, expectNoSidewaysScroll, parseCsv, seriousViolations, test, unique } from "./fixtures";
 
 const CUSTOMER_TEMPLATE = ["Name", "Email", "Phone", "Company", "Tier", "Credit limit", "Owner", "Notes"];
-
-/** What axe finds serious or critical on the page as it is now (WCAG 2 A/AA rules). */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 /** Press "Download template" and read the file the browser downloads. */
 async function downloadTemplate(page: Page): Promise<string[][]> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expect, test, unique, managerApi } from "./fixtures";
+import { expect, managerApi, tabTo, test, unique } from "./fixtures";
 
 // Issue 20, the daily path: start from where you are, the order form by keyboard, the credit limit
 // said before Place, number pads and phone keyboards on phones, record pages without bookkeeping.
@@ -33,15 +33,6 @@ const picker = (page: Page) => page.getByRole("combobox", { name: "Add a product
 async function search(page: Page, text: string, first: string) {
   await page.keyboard.type(text);
   await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option").first()).toHaveAttribute("title", new RegExp(`^${first} `));
-}
-
-/** Tab (or Shift+Tab) from wherever the focus is until it reaches `target` (a keyboard user's way there). */
-async function tabTo(page: Page, target: Locator, key = "Tab", max = 15) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(key);
-  }
-  await expect(target).toBeFocused();
 }
 
 test("by keyboard: Tab leaves the product search without adding, Enter adds, removing a line moves on to the next quantity", async ({

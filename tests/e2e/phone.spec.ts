@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, expectNoSidewaysScroll, test } from "./fixtures";
 
 // Issue 12, on a phone (390 × 844): no page scrolls sideways, the menu is a drawer behind a "Menu"
 // button, the filters wrap, the header's parts never overlap, the row actions never cover data.
@@ -12,12 +12,6 @@ const box = async (l: Locator) => {
 };
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The page itself is never wider than the screen: only a table's own box scrolls. */
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 test("a list on a phone: menu in a drawer, header parts apart, filters wrapped, no sideways scroll, actions beside the data", async ({ page, login }) => {
   await login("manager", "/customers");

@@ -6,56 +6,17 @@
  * or sessions is made here, never a demo account.
  */
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { TOTP_PERIOD_S } from "../../src/domain/constants";
 import { codeFor } from "../../src/server/two-factor";
-import { ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test } from "./fixtures";
+import { ACCOUNTS, apiAs, createStaff, expect, expectNoSidewaysScroll, seriousViolations, submitLogin, test } from "./fixtures";
 
 const STEP_MS = TOTP_PERIOD_S * 1000;
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 
-/** An API client signed in as the admin (for making roles and members), or as anyone. */
-async function apiAs(
-  playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-  email: string,
-  password = DEMO_PASSWORD,
-) {
-  const api = await playwright.request.newContext({ baseURL });
-  const res = await api.post("/api/auth/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
-}
-
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-  password: string;
-}
-
-/** A fresh staff member, made by the admin through the API. */
-async function newMember(admin: APIRequestContext, role = "agent"): Promise<Member> {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const member = { name: `Tess Factor ${tag}`, email: `tess.${tag}@example.com`, password: `harbour-lights-${tag.slice(-4)}-7391` };
-  const res = await admin.post("/api/staff", { data: { ...member, role, active: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ...member, id: ((await res.json()) as { id: number }).id };
-}
-
 /** No serious or critical axe finding in what the page shows (or in `within`). */
 async function expectAccessible(page: Page, within?: string) {
-  let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (within) axe = axe.include(within);
-  const { violations } = await axe.analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
+  expect(await seriousViolations(page, ...(within ? [within] : []))).toEqual([]);
 }
 
 const twoFactorSection = (page: Page) => page.getByRole("region", { name: "Two-factor sign-in" });
@@ -80,7 +41,7 @@ test("two-factor: set up on the profile, then signing in asks for a code (the ap
   // Three sign-ins, each loading the whole app, and an enrolment: over a minute on a busy 2-core machine.
   test.slow();
   const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
-  const member = await newMember(admin);
+  const member = await createStaff(admin);
   await admin.dispose();
 
   await page.goto("/login");
@@ -157,7 +118,7 @@ test("two-factor: set up on the profile, then signing in asks for a code (the ap
 test("sessions: another browser is listed in words, and signed out from here", async ({ page, browser, playwright, baseURL }) => {
   test.slow();
   const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
-  const member = await newMember(admin);
+  const member = await createStaff(admin);
   await admin.dispose();
 
   // A second browser (Firefox on Linux, as its user agent says) signs in first.
@@ -217,7 +178,7 @@ test("API tokens: made on the profile, shown once, used by a script as its owner
 }) => {
   test.slow();
   const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
-  const member = await newMember(admin, "manager");
+  const member = await createStaff(admin, "manager");
   const name = `Nightly export ${Date.now().toString(36)}`;
 
   await page.goto("/login");
@@ -294,7 +255,7 @@ test("a role that requires two-factor: its member is sent to enrolment, sees not
     data: { key, name: `Secure desk ${key}`, requireTwoFactor: true, rules: [{ resource: "categories", action: "read" }] },
   });
   expect(role.status(), await role.text()).toBe(201);
-  const member = await newMember(admin, key);
+  const member = await createStaff(admin, key);
   await admin.dispose();
 
   await page.goto("/login?to=%2Fcategories");
@@ -330,7 +291,7 @@ test("a role that comes to require two-factor mid-session: its member's next ste
   });
   expect(role.status(), await role.text()).toBe(201);
   const { id, version } = (await role.json()) as { id: number; version: number };
-  const member = await newMember(admin, key);
+  const member = await createStaff(admin, key);
 
   await page.goto("/login?to=%2Fcategories");
   await submitLogin(page, member.email, member.password);
@@ -350,7 +311,7 @@ test("a role that comes to require two-factor mid-session: its member's next ste
 test("an admin sees a member's two-factor on their page and resets it; their sessions end", async ({ page, login, playwright, baseURL }) => {
   test.slow();
   const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
-  const member = await newMember(admin);
+  const member = await createStaff(admin);
   await admin.dispose();
   // The member turns two-factor on (through the API, as their app would).
   const own = await apiAs(playwright, baseURL, member.email, member.password);
@@ -382,7 +343,7 @@ test.describe("on a phone, in dark mode", () => {
   test("the code step and the profile's sections fit the screen and pass axe", async ({ page, playwright, baseURL }) => {
     test.slow();
     const admin = await apiAs(playwright, baseURL, ACCOUNTS.admin);
-    const member = await newMember(admin);
+    const member = await createStaff(admin);
     await admin.dispose();
     const own = await apiAs(playwright, baseURL, member.email, member.password);
     const setup = (await (await own.post("/api/auth/2fa/setup")).json()) as { secret: string };

@@ -1,7 +1,18 @@
 /** "Nothing is lost": the trash, and a record's History tab bringing back an earlier version. */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, AFTER_UNDO, choose, DEMO_PASSWORD, expect, submitLogin, test, unique, type DemoAccount } from "./fixtures";
+import {
+  ACCOUNTS,
+  AFTER_UNDO,
+  choose,
+  DEMO_PASSWORD,
+  type DemoAccount,
+  expect,
+  expectNoSidewaysScroll,
+  seriousViolations,
+  submitLogin,
+  test,
+  unique,
+} from "./fixtures";
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 type Customer = Rec & { name: string; email: string };
@@ -42,19 +53,6 @@ async function openAs(page: Page, account: DemoAccount, path: string) {
   await expect(page).toHaveURL(/\/login\?to=/);
   await submitLogin(page, ACCOUNTS[account], DEMO_PASSWORD);
   await expect(page.getByTestId("session")).toBeVisible();
-}
-
-/** What axe finds serious or critical on the page as it is now (WCAG 2 A/AA rules). */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  expect(scroll).toBeLessThanOrEqual(client);
 }
 
 const trashRow = (page: Page, text: string) => page.locator(".ant-table-row").filter({ hasText: text });

@@ -3,9 +3,8 @@
  * shared by managers. Each test's manager is its own: their columns and default view would change
  * what other tests see on the demo manager's lists.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, choose, expect, newStaff, submitLogin, test, unique } from "./fixtures";
+import { ACCOUNTS, choose, expect, newStaff, seriousViolations, submitLogin, test, unique } from "./fixtures";
 
 const PREFERENCES = "/api/auth/preferences";
 
@@ -26,12 +25,6 @@ const statusFilter = (page: Page) => page.locator(".ant-select").filter({ has: p
 async function deleteViews(request: APIRequestContext, name: string) {
   const views = (await (await request.get("/api/views?resource=orders")).json()) as { id: number; name: string }[];
   for (const v of views.filter((x) => x.name === name)) await request.delete(`/api/views/${v.id}`);
-}
-
-/** What axe finds serious or critical in one of our widgets (the list around them has its own tests). */
-async function seriousViolations(page: Page, within: string) {
-  const { violations } = await new AxeBuilder({ page }).include(within).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`);
 }
 
 async function saveView(page: Page, name: string, share = false) {
