@@ -1,7 +1,7 @@
 import { useCustom, useDataProvider, type BaseKey } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { App } from "antd";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { API_URL } from "../config";
 import { useLocale } from "../i18n/use-locale";
 import type { AppHttpError } from "../providers/http-client";
@@ -45,6 +45,12 @@ export function usePreferences(resource: string) {
   });
   const pending = useRef<ListPreferences | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const sends = useRef(0);
+  // This list's changes the server has not confirmed yet, as React state: a checkbox shows its new
+  // state in the same render as the click (the query cache tells its readers a tick later, and a
+  // controlled checkbox would spring back meanwhile), and a refetch landing before the save was
+  // sent cannot undo them.
+  const [unsaved, setUnsaved] = useState<ListPreferences | null>(null);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
@@ -53,10 +59,13 @@ export function usePreferences(resource: string) {
     pending.current = null;
     const { custom } = getProvider();
     if (!custom) return;
+    const send = ++sends.current;
     custom<Preferences>({ url: URL, method: "patch", payload: { lists: { [resource]: sent } } })
       .then(({ data }) => {
-        // An answer to an older change must not undo a newer one still waiting to go.
-        if (!pending.current && data?.lists) queryClient.setQueryData<Cached>(KEY, { data });
+        // An answer to an older change must not undo a newer one, waiting to go or on its way.
+        if (pending.current || send !== sends.current || !data?.lists) return;
+        queryClient.setQueryData<Cached>(KEY, { data });
+        setUnsaved(null);
       })
       .catch((e: AppHttpError) =>
         notification.error({ key: "preferences-save", message: t("views.prefsFailed"), description: e?.message ?? t("errors.unexpected") }),
@@ -70,6 +79,7 @@ export function usePreferences(resource: string) {
         return { data: { lists: { ...lists, [resource]: { ...lists[resource], ...change } } } };
       });
       pending.current = { ...pending.current, ...change };
+      setUnsaved((old) => ({ ...old, ...change }));
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, SAVE_DELAY_MS);
     },
@@ -87,7 +97,7 @@ export function usePreferences(resource: string) {
 
   const preferences = query.data?.data ?? NONE;
   return {
-    list: preferences.lists?.[resource] ?? {},
+    list: unsaved ? { ...preferences.lists?.[resource], ...unsaved } : (preferences.lists?.[resource] ?? {}),
     /** Asked this time the list opened (or it failed): what it holds is the person's latest, not another list's cached copy. */
     ready: query.isFetchedAfterMount || query.isError,
     update,
