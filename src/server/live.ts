@@ -1,5 +1,5 @@
 /**
- * `GET /api/events`: server-sent events for Refine's live provider (SPEC §7, issue 12).
+ * `GET /api/events`: server-sent events for Refine's live provider (issue 12).
  *
  * The feed is the audit log read forward by id: every create / update / delete / transition
  * already appends its audit event in the same store write, so nothing another app server needs
@@ -75,7 +75,7 @@ export class LiveHub {
   async subscribe(req: Request, res: Response) {
     const { actor, sessionId } = req.ctx;
     if (!actor || !sessionId) throw new AppError("UNAUTHENTICATED", "Sign in to continue");
-    const last = parseLastEventId(req.headers["last-event-id"]);
+    const last = lastEventIdOf(req);
     if (this.cursor === null) this.cursor = await this.source.lastEventId();
     const listener: Listener = { res, sessionId, actorId: actor.id, ability: req.ctx.ability, stamp: (await this.source.abilityOf(actor)).stamp };
 
@@ -189,6 +189,24 @@ function parseLastEventId(header: string | string[] | undefined): number | null 
   const raw = Array.isArray(header) ? header[0] : header;
   if (!raw || !/^\d{1,15}$/.test(raw)) return null;
   return Number(raw);
+}
+
+/**
+ * Where a listener resumes: the browser's own reconnection sends `Last-Event-ID`; a page that
+ * opens the stream afresh cannot set a header on an EventSource and says `?lastEventId=` instead.
+ * The header is the browser's and never refused; the query is the client's and must be a number.
+ */
+function lastEventIdOf(req: Request): number | null {
+  const url = req.originalUrl;
+  const query = new URLSearchParams(url.includes("?") ? url.slice(url.indexOf("?") + 1) : "");
+  for (const key of new Set(query.keys()))
+    if (key !== "lastEventId") throw new AppError("BAD_QUERY", `Unknown query parameter: ${key}. This call takes only lastEventId`);
+  const fromHeader = parseLastEventId(req.headers["last-event-id"]);
+  const asked = query.getAll("lastEventId");
+  if (fromHeader !== null || !asked.length) return fromHeader;
+  const fromQuery = asked.length === 1 ? parseLastEventId(asked[0]) : null;
+  if (fromQuery === null) throw new AppError("BAD_QUERY", "lastEventId takes one whole number: the id of the last event received");
+  return fromQuery;
 }
 
 export type { LiveEvent };

@@ -36,9 +36,10 @@ interface Route {
   sessionOnly?: boolean;
   /**
    * "list": takes the list query (parsed and allow-listed by query.ts); "ignored": a probe's
-   * cache-buster means nothing; otherwise a query string is refused.
+   * cache-buster means nothing; "own": the handler reads its few parameters and refuses the rest;
+   * otherwise a query string is refused.
    */
-  query?: "list" | "ignored" | "import";
+  query?: "list" | "ignored" | "import" | "own";
   /** Takes a file as its body (an import), read by its handler; the JSON body gate lets it by. */
   rawBody?: boolean;
 }
@@ -74,7 +75,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
       methods: { GET: (req, res, p) => account.status(req, res, p.id), DELETE: (req, res, p) => account.reset(req, res, p.id) },
     },
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
-    { path: "/events", methods: { GET: (req, res) => live.subscribe(req, res) } },
+    { path: "/events", query: "own", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
   const transitions = transitionRoutes(storage);
   routes.push({
@@ -135,7 +136,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
         throw new AppError("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
       // A query string means nothing to a route without a list: `?callback=`, `?_method=`,
       // `?_embed=` are refused rather than silently carried along.
-      const takesQuery = route.query === "ignored" || route.query === "import" || (route.query === "list" && method === "GET");
+      const takesQuery = route.query === "ignored" || route.query === "import" || route.query === "own" || (route.query === "list" && method === "GET");
       // A bare "?" carries nothing: @refinedev/simple-rest's custom() always ends its URL with one.
       if (!takesQuery && /\?./.test(req.originalUrl)) throw new AppError("BAD_QUERY", "This call takes no query parameters");
       res.setHeader("Cache-Control", "no-store");

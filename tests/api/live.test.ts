@@ -1,5 +1,5 @@
 /**
- * GET /api/events (SPEC §7): server-sent events of every create / update / delete / transition,
+ * GET /api/events: server-sent events of every create / update / delete / transition,
  * each only to readers who may see that record, under the row and field rules of a read.
  * Each test makes its own records and waits for a marker event it knows it may see, so what
  * a listener was not sent is proven by what arrived before the marker.
@@ -135,6 +135,24 @@ describe("GET /api/events", () => {
     const seen = await again.until(is("customers", "create", b.id), "the create made while away");
     expect(seen.map((d) => d.id)).not.toContain(a.id);
     again.close();
+  });
+
+  it("a page opening the stream afresh resumes after ?lastEventId= (an EventSource cannot send the header); a malformed one is refused", async () => {
+    const manager = await s.login("manager");
+    const first = await Stream.open(manager);
+    const a = await newCustomer(manager, await idOf(manager));
+    const [seenA] = (await first.until(is("customers", "create", a.id), "the first create")).slice(-1);
+    first.close();
+    const b = await newCustomer(manager, await idOf(manager));
+    const again = await Stream.open(manager, {}, `?lastEventId=${seenA.seq}`);
+    const seen = await again.until(is("customers", "create", b.id), "the create made while away");
+    expect(seen.map((d) => d.id)).not.toContain(a.id);
+    again.close();
+
+    for (const bad of ["lastEventId=soon", "lastEventId=-1", "lastEventId=1.5", "lastEventId=1&lastEventId=2", "since=1"]) {
+      const refused = await manager.get(`/api/events?${bad}`);
+      expectError(refused, 400, "BAD_QUERY");
+    }
   });
 
   it("ends when its session ends (sign-out elsewhere with the same session)", async () => {

@@ -18,9 +18,9 @@ export class Stream {
     private readonly abort: AbortController,
   ) {}
 
-  static async open(client: Client, headers: Record<string, string> = {}): Promise<Stream> {
+  static async open(client: Client, headers: Record<string, string> = {}, query = ""): Promise<Stream> {
     const abort = new AbortController();
-    const res = await fetch(`${client.baseUrl}/api/events`, {
+    const res = await fetch(`${client.baseUrl}/api/events${query}`, {
       headers: { accept: "text/event-stream", ...(client.cookie ? { cookie: `${SESSION_COOKIE}=${client.cookie}` } : {}), ...headers },
       signal: abort.signal,
     });

@@ -173,4 +173,31 @@ test.describe("live data", () => {
     await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
     await admin.dispose();
   });
+
+  test("one live stream serves the whole tab: moving between lists, records and forms never reopens it", async ({ page, login }) => {
+    const streams: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+    });
+    await login("manager", "/orders");
+    await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    const menu = page.getByRole("menu");
+    for (const [item, heading] of [
+      ["Customers", "Customers"],
+      ["Products", "Products"],
+      ["Dashboard", "Dashboard"],
+      ["Orders", "Orders"],
+    ]) {
+      await menu.getByRole("link", { name: item, exact: true }).click();
+      await expect(page.getByRole("heading", { name: heading, exact: true }).first()).toBeVisible();
+      if (item !== "Dashboard") {
+        await page.locator(".ant-table-row").first().getByRole("link").first().click();
+        await expect(page).toHaveURL(/\/show\//);
+        await expect(page.locator("main h1, main h2, main h3, main h4").first()).toBeVisible();
+        await page.goBack();
+        await expect(page.locator(".ant-table-row").first()).toBeVisible();
+      }
+    }
+    expect(streams).toHaveLength(1);
+  });
 });

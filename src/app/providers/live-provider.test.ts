@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createLiveProvider, PERMISSIONS_CHANNEL, type ServerChange } from "./live-provider";
+import { createLiveProvider, IDLE_CLOSE_MS, PERMISSIONS_CHANNEL, type ServerChange } from "./live-provider";
 
 /** Stands in for the browser's EventSource: the test plays the server's side. */
 class FakeSource {
@@ -21,15 +21,16 @@ class FakeSource {
     this.closed = true;
     this.readyState = 2;
   }
-  emit(type: string, data?: unknown) {
-    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data) });
+  emit(type: string, data?: unknown, lastEventId = "") {
+    for (const fn of this.listeners.get(type) ?? []) fn({ data: JSON.stringify(data), lastEventId });
   }
 }
 
 const change = (c: Partial<ServerChange>): ServerChange => ({ seq: 1, resource: "orders", action: "update", id: 5, actorId: 2, actorName: "Max", ...c });
 
 describe("the live provider", () => {
-  it("opens one stream with the session cookie for all subscriptions, and closes it with the last", () => {
+  it("opens one stream with the session cookie for all subscriptions, and closes it a while after the last", () => {
+    vi.useFakeTimers();
     FakeSource.made = [];
     const live = createLiveProvider("/api/events", FakeSource as never);
     const a = live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} });
@@ -39,7 +40,37 @@ describe("the live provider", () => {
     live.unsubscribe(a);
     expect(FakeSource.made[0].closed).toBe(false);
     live.unsubscribe(b);
+    vi.advanceTimersByTime(IDLE_CLOSE_MS - 1);
+    expect(FakeSource.made[0].closed).toBe(false);
+    vi.advanceTimersByTime(1);
     expect(FakeSource.made[0].closed).toBe(true);
+    vi.useRealTimers();
+  });
+
+  it("keeps the stream through a page change (the old page's subscriptions end before the new page's begin)", () => {
+    vi.useFakeTimers();
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    live.unsubscribe(live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} }));
+    const next = live.subscribe({ channel: "resources/customers", types: ["*"], callback: () => {} });
+    vi.advanceTimersByTime(IDLE_CLOSE_MS * 2);
+    expect(FakeSource.made).toHaveLength(1);
+    expect(FakeSource.made[0].closed).toBe(false);
+    live.unsubscribe(next);
+    vi.useRealTimers();
+  });
+
+  it("opened again after closing, asks for what it missed since the last event it got", () => {
+    vi.useFakeTimers();
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    live.unsubscribe(live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} }));
+    FakeSource.made[0].emit("change", change({}), "41");
+    vi.advanceTimersByTime(IDLE_CLOSE_MS);
+    expect(FakeSource.made[0].closed).toBe(true);
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} });
+    expect(FakeSource.made[1].url).toBe("/api/events?lastEventId=41");
+    vi.useRealTimers();
   });
 
   it("routes a change to its resource's subscriptions as Refine's event type, and a record page only its own id", () => {

@@ -1,6 +1,8 @@
 /**
- * Refine's liveProvider over our server-sent events (`GET /api/events`, SPEC §7): one
- * EventSource for the whole app, opened by the first subscription and closed with the last.
+ * Refine's liveProvider over our server-sent events (`GET /api/events`): one EventSource for the
+ * whole tab, opened by the first subscription. It stays open across navigation (one page's
+ * subscriptions end just before the next page's begin) and closes only when nobody has listened
+ * for a while; opened again, it asks the server for what it missed since the last event it had.
  * The server sends each reader only what the policy lets them see; this module only routes an
  * event to the subscriptions of its resource (and, for a record page, of its id).
  */
@@ -34,6 +36,8 @@ interface Subscription {
 
 /** A stream the server closed (an ended session, a 401) is opened again after this long while anyone listens. */
 const REOPEN_MS = 5_000;
+/** How long the stream stays open with nobody listening: long enough for any page change. */
+export const IDLE_CLOSE_MS = 30_000;
 
 export function toLiveEvent(change: ServerChange): LiveEvent {
   return {
@@ -61,6 +65,9 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
   const subs = new Set<Subscription>();
   let source: EventSource | null = null;
   let reopen: ReturnType<typeof setTimeout> | null = null;
+  let idle: ReturnType<typeof setTimeout> | null = null;
+  /** The id of the last event this tab got: a stream opened again resumes after it. */
+  let lastEventId: string | null = null;
 
   const dispatch = (event: LiveEvent) => {
     for (const sub of [...subs]) if (matches(sub, event)) sub.callback(event);
@@ -68,9 +75,12 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
 
   function open() {
     if (source || !subs.size || !EventSourceImpl) return;
-    const es = new EventSourceImpl(url, { withCredentials: true });
+    const resume = lastEventId ? `${url}${url.includes("?") ? "&" : "?"}lastEventId=${encodeURIComponent(lastEventId)}` : url;
+    const es = new EventSourceImpl(resume, { withCredentials: true });
     source = es;
     es.addEventListener("change", (e) => {
+      const id = (e as MessageEvent<string>).lastEventId;
+      if (id) lastEventId = id;
       try {
         dispatch(toLiveEvent(JSON.parse((e as MessageEvent<string>).data) as ServerChange));
       } catch {
@@ -110,16 +120,26 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
     reopen = null;
   }
 
+  function keep() {
+    if (idle) clearTimeout(idle);
+    idle = null;
+  }
+
   return {
     subscribe({ channel, types, callback, params }) {
       const sub: Subscription = { channel, types, callback, ids: idsOf(params) };
       subs.add(sub);
+      keep();
       open();
       return sub;
     },
     unsubscribe(sub: Subscription) {
       subs.delete(sub);
-      if (!subs.size) close();
+      if (subs.size || idle) return;
+      idle = setTimeout(() => {
+        idle = null;
+        if (!subs.size) close();
+      }, IDLE_CLOSE_MS);
     },
   };
 }
