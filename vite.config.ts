@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
@@ -11,12 +12,20 @@ import { defineConfig } from "vite";
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/](react-markdown|remark-gfm)[\\/]/;
 export const TREESHAKE = { moduleSideEffects: (id: string) => (SIDE_EFFECT_FREE.test(id) ? false : undefined) };
 
+/**
+ * react-router's exports map offers only its development build (extra checks and warnings, more
+ * code) to a bundler: a production bundle takes its production build, which the package ships
+ * beside it.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url));
+
 // The app lives in src/app; the server (src/server/main.ts) serves the build from dist/
 // and, in development, mounts Vite in middleware mode so app and API share one origin.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
   plugins: [react()],
+  resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",
     emptyOutDir: true,
@@ -28,4 +37,4 @@ export default defineConfig({
       treeshake: TREESHAKE,
     },
   },
-});
+}));
