@@ -3,7 +3,7 @@
  *
  * 50 concurrent clients on loopback for 60 s against the real server in a child process, mixing
  * reads, read-modify-write updates with versions (retrying a VERSION_CONFLICT from the record it
- * returns) and order transitions (SPEC §7). Then checks what a client can see:
+ * returns) and order transitions. Then checks what a client can see:
  * - no 5xx and no failed connection;
  * - no lost update: counters that many clients increment at once end at exactly their start plus
  *   the acknowledged increments;

@@ -1,5 +1,5 @@
 /**
- * The deterministic demo data generator behind `npm run db:seed` (SPEC "Demo data").
+ * The deterministic demo data generator behind `npm run db:seed`.
  *
  * Everything random comes from one seeded Faker instance of its own (never the shared one, so
  * two calls running side by side cannot disturb each other) and every date is computed from
@@ -48,7 +48,7 @@ export const DEFAULT_SEED_OPTIONS: Readonly<SeedOptions> = Object.freeze({
   now: "2026-11-23T12:00:00.000Z",
 });
 
-/** The demo accounts of SPEC "Demo data", in id order; all sign in with DEMO_PASSWORD. */
+/** The demo accounts, in id order; all sign in with DEMO_PASSWORD. */
 export const DEMO_ACCOUNTS: readonly { name: string; email: string; role: Role; active: boolean }[] = [
   { name: "Ada Admin", email: "admin@example.com", role: "admin", active: true },
   { name: "Mia Manager", email: "manager@example.com", role: "manager", active: true },
@@ -739,7 +739,7 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
     return Math.min(q, Math.max(1, Math.floor(10_000_000 / price)), ORDER_MAX_QUANTITY);
   };
   const pickItems = (draft: boolean) => {
-    // Every order has 1–50 lines (SPEC §5), drafts too: an empty one could not be made through the API.
+    // Every order has 1–50 lines, drafts too: an empty one could not be made through the API.
     const lines = [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 5][int(0, 19)];
     const items: { productId: number; quantity: number; unitPrice: number }[] = [];
     for (let tries = 0; items.length < lines && tries < lines * 10; tries++) {
@@ -802,7 +802,7 @@ export function* generateRecords(options: Partial<SeedOptions> = {}): Generator<
       const changes: Changes = { status: { from, to }, [field]: { from: null, to: iso(at) } };
       let actorId = assigneeId;
       if (to === "cancelled" || to === "refunded") {
-        // SPEC §4: a manager or admin, with a reason.
+        // Cancelling and refunding take a manager or admin, and a reason.
         const reason = pick(to === "cancelled" ? CANCEL_REASONS : REFUND_REASONS);
         changes.reason = { from: null, to: reason };
         row.reason = reason;

@@ -119,7 +119,7 @@ describe("shape (src/server/db-shape.ts)", () => {
     expect(db.counters).toEqual({ orderNumber: db.orders.length + 1 });
   });
 
-  it("sizes are those of SPEC 'Demo data'", () => {
+  it("the demo data's sizes: 8–12 staff, 8 categories, 60 products …", () => {
     expect(db.staff.length).toBeGreaterThanOrEqual(8);
     expect(db.staff.length).toBeLessThanOrEqual(12);
     expect(db.categories).toHaveLength(8);
@@ -151,7 +151,7 @@ describe("shape (src/server/db-shape.ts)", () => {
   });
 });
 
-describe("validation: every record could have been created through the API (SPEC §5)", () => {
+describe("validation: every record could have been created through the API", () => {
   it.each([
     ["customers", customers],
     ["categories", categories],
@@ -375,7 +375,7 @@ describe("orders", () => {
     expect(delivered.filter((o) => NOW - ms(o.deliveredAt) > REFUND_WINDOW_DAYS * DAY).length).toBeGreaterThanOrEqual(5);
   });
 
-  it("drafts are recent, each with at least one line (SPEC §5, docs/decisions/020), a few the demo agent's", () => {
+  it("drafts are recent, each with at least one line (docs/decisions/020), a few the demo agent's", () => {
     const drafts = db.orders.filter((o) => o.status === "draft");
     for (const d of drafts) expect(NOW - ms(d.createdAt)).toBeLessThan(15 * DAY);
     for (const d of drafts) expect((d.items as unknown[]).length, d.number as string).toBeGreaterThanOrEqual(ORDER_MIN_ITEMS);

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9: named once, imported wherever they are used. */
+/** Business constants: named once, imported wherever they are used. */
 export const CURRENCY = "USD";
 export const LOCALE = "en-US";
 
@@ -79,5 +79,5 @@ export const ORDER_NUMBER_PREFIX = "SO-";
 export const ORDER_NUMBER_DIGITS = 6;
 
 export const DEMO_PASSWORD = "switchboard-demo";
-/** The demo accounts that can sign in (SPEC "Demo data"), as both login pages list them. */
+/** The demo accounts that can sign in (the demo data), as both login pages list them. */
 export const DEMO_ACCOUNT_EMAILS = ["admin", "manager", "agent", "agent2", "auditor"].map((n) => `${n}@example.com`);

@@ -1,4 +1,4 @@
-/** The error catalogue of SPEC §8: every error the API answers is one of these. */
+/** The error catalogue: every error the API answers is one of these. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   BAD_QUERY: 400,

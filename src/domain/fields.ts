@@ -60,7 +60,7 @@ export interface FieldDef {
   creator?: boolean;
   /** Value the server fills in on create when the client sends none. */
   defaultValue?: unknown;
-  /** Shown as a list column (SPEC §2: every shown enum/reference/date/number gets a filter). */
+  /** Shown as a list column; a shown enum, reference, date or number column also gets a filter. */
   column?: boolean;
   /** Searched by `q`; for a reference, q searches the label of the record it points at. */
   search?: boolean;
@@ -89,7 +89,7 @@ export interface EntityDef<Name extends string = string> {
   fields: Record<string, FieldDef>;
   list: {
     defaultSort: { field: string; order: "asc" | "desc" };
-    /** System fields shown as columns too, after the own ones (and so filtered, SPEC §2). */
+    /** System fields shown as columns too, after the own ones (and so filtered). */
     systemColumns?: readonly ("createdAt" | "updatedAt")[];
   };
   related?: RelatedList[];
@@ -103,7 +103,7 @@ export interface EntityDef<Name extends string = string> {
   overrides?: { show?: string; create?: string; edit?: string };
 }
 
-/** Fields every record carries, all server-managed (SPEC §3). */
+/** Fields every record carries, all server-managed. */
 export const SYSTEM_FIELDS: Record<string, FieldDef> = {
   id: { type: "integer", label: "ID", write: "never", column: false },
   createdAt: { type: "datetime", label: "Created", write: "never" },

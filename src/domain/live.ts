@@ -1,5 +1,5 @@
 /**
- * Live events (SPEC §7 `GET /api/events`): which change a reader is told of. Every write already
+ * Live events (`GET /api/events`): which change a reader is told of. Every write already
  * leaves an audit event in the same store write, so the feed is the audit log read forward; this
  * module decides, per reader, what of it they may learn — by the same policy as a read.
  */

@@ -1,6 +1,6 @@
 /**
  * The field-error messages of the domain, as one table of templates. The zod schemas and the
- * server's own field checks say them in English (the wire format of SPEC §8); the app turns a
+ * server's own field checks say them in English (the API's wire format); the app turns a
  * message it receives back into its key and parameters (matchMessage) and says it in the
  * operator's language. Adding a message is one line here plus its translations.
  */

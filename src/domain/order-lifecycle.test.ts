@@ -12,7 +12,7 @@ const ALLOWED: [OrderStatus, OrderStatus][] = [
   ["delivered", "refunded"],
 ];
 
-describe("order lifecycle (SPEC §4)", () => {
+describe("order lifecycle", () => {
   for (const from of ORDER_STATUSES) {
     for (const to of ORDER_STATUSES) {
       const expected = ALLOWED.some(([a, b]) => a === from && b === to);
@@ -31,7 +31,7 @@ describe("order lifecycle (SPEC §4)", () => {
   });
 });
 
-describe("product lifecycle (SPEC §4)", () => {
+describe("product lifecycle", () => {
   it("draft → active → archived → active, nothing else", () => {
     expect(PRODUCT_TRANSITIONS).toEqual({ draft: ["active"], active: ["archived"], archived: ["active"] });
   });

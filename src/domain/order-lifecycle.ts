@@ -1,4 +1,4 @@
-/** SPEC §4: the order lifecycle, as data both the server and the order page read. */
+/** The order lifecycle, as data both the server and the order page read. */
 import { REFUND_WINDOW_DAYS } from "./constants";
 
 export const ORDER_STATUSES = ["draft", "placed", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
@@ -39,7 +39,7 @@ export const STOCK_EFFECT: Partial<Record<OrderStatus, -1 | 1>> = { placed: -1, 
 
 export const REFUND_WINDOW_MS = REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
-/** SPEC §4: a refund only within the window after delivery (a delivered order without a date has none left). */
+/** A refund only within the window after delivery (a delivered order without a date has none left). */
 export function refundWindowOpen(deliveredAt: unknown, now: Date): boolean {
   const at = typeof deliveredAt === "string" ? Date.parse(deliveredAt) : NaN;
   return Number.isFinite(at) && now.getTime() - at <= REFUND_WINDOW_MS;

@@ -1,4 +1,4 @@
-/** Every edge of the order lifecycle, for every role, on own and others' orders (SPEC §4, §6). */
+/** Every edge of the order lifecycle, for every role, on own and others' orders. */
 import { describe, expect, it } from "vitest";
 import { REFUND_WINDOW_DAYS } from "./constants";
 import type { Role } from "./entities/staff";
@@ -18,7 +18,7 @@ const SELF = 3;
 const OTHER = 4;
 const ROLES: Role[] = ["admin", "manager", "agent", "auditor"];
 
-/** SPEC §6: who may take an order to each status, given the lifecycle allows it. */
+/** Who may take an order to each status, given the lifecycle allows it. */
 function roleMay(role: Role, to: OrderStatus, own: boolean): boolean {
   switch (role) {
     case "admin":

@@ -6,7 +6,7 @@ import { canDo, defineAbilityFor, permittedFields, stripRecord, type Action } fr
 const SELF = 7;
 const OTHER = 8;
 
-/** The row a rule is tried on: "own" is the actor's, "other" somebody else's (SPEC §6). */
+/** The row a rule is tried on: "own" is the actor's, "other" somebody else's (by ownerId or assigneeId; for staff, the record itself). */
 function row(resource: ResourceName, whose: "own" | "other", extra: Record<string, unknown> = {}) {
   const owner = whose === "own" ? SELF : OTHER;
   switch (resource) {
@@ -31,7 +31,7 @@ const ownOnly: Expect = { read: [true, false], create: [true, false], update: [t
 /** Everyone keeps their own saved views, whatever their role; another's private view is not theirs to see. */
 const personal: Expect = { ...ownOnly, delete: [true, false] };
 
-/** SPEC §6 as a table. For staff, "own" is the actor's own record. Orders rows are drafts. */
+/** Who may do what, role by resource, as a table. For staff, "own" is the actor's own record. Orders rows are drafts. */
 const TABLE: Record<Role, Record<ResourceName, Expect>> = {
   admin: {
     // An admin may not delete their own account.

@@ -11,7 +11,7 @@ const bad = (f: FieldDef, v: unknown, message?: RegExp) => {
   if (message) expect(m).toMatch(message);
 };
 
-describe("validation bounds (SPEC §5), at and past each bound", () => {
+describe("validation bounds, at and past each bound", () => {
   it("names: 2–120 characters, trimmed", () => {
     const f = customers.fields.name;
     ok(f, "ab");

@@ -52,7 +52,7 @@ export const orderItemSchema = z.strictObject(
   { error: (iss) => (iss.code === "unrecognized_keys" ? message("notAllowedHere", { fields: iss.keys.join(", ") }) : message("invalidItem")) },
 );
 
-/** Order lines as a client writes them: a line's unitPrice is the server's (SPEC §5). */
+/** Order lines as a client writes them: a line's unitPrice is the server's (the product's price when the line was added). */
 export const writableLines = (items: unknown): unknown =>
   Array.isArray(items) ? items.map((i: { productId?: unknown; quantity?: unknown } | null) => ({ productId: i?.productId, quantity: i?.quantity })) : items;
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (SPEC §7 GET /api/stats/dashboard) as one pure function of the rows
+ * The dashboard's figures (`GET /api/stats/dashboard`) as one pure function of the rows
  * the caller may read and an instant. The server passes rows already cut down by the policy;
  * tests pass any `now`. Periods are UTC calendar periods of `now` (docs/decisions/030).
  */

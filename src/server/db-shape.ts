@@ -17,7 +17,7 @@ export type DbShape = Record<ResourceName, Row[]> & {
   twoFactor: TwoFactor[];
   /** API tokens (their hashes). */
   tokens: ApiToken[];
-  /** Failed sign-ins, for the rate limit of SPEC §9. */
+  /** Failed sign-ins, for the sign-in rate limit (LOGIN_MAX_FAILURES per email per window). */
   loginFailures: { email: string; at: string }[];
   /** Per staff member: what their lists last showed (columns, page size, default view), wherever they sign in. */
   preferences: Preferences[];

@@ -1,4 +1,4 @@
-/** The last hop: every failure leaves as a body of the error catalogue (SPEC §8), never a stack. */
+/** The last hop: every failure leaves as an error-catalogue body (`{ code, message, errors? }`), never a stack. */
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError, type ErrorCode, type FieldErrors } from "../domain/errors";
 import { logError } from "./log";

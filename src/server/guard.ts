@@ -36,7 +36,7 @@ export function requireVersion(ability: AppAbility, resource: ResourceName, def:
 }
 
 /**
- * A lifecycle move (SPEC §4) along `allowed` (from each value, where it may go), or
+ * A lifecycle move along `allowed` (from each value, where it may go), or
  * INVALID_TRANSITION naming where it could go instead. `field` puts the refusal on a form field.
  */
 export function requireTransition(def: EntityDef, allowed: Readonly<Record<string, readonly string[]>>, from: string, to: string, field?: string) {

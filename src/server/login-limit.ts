@@ -1,5 +1,5 @@
 /**
- * The sign-in rate limit of SPEC §9: LOGIN_MAX_FAILURES per email (known or not) within
+ * The sign-in rate limit: LOGIN_MAX_FAILURES per email (known or not) within
  * LOGIN_FAILURE_WINDOW_MS, kept in the store so a restart does not reset it and every app server
  * on one database counts the same failures.
  */

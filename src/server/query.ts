@@ -1,5 +1,5 @@
 /**
- * The list query of `@refinedev/simple-rest` (SPEC §7), parsed against an allow-list: the
+ * The list query of `@refinedev/simple-rest`, parsed against an allow-list: the
  * definition's fields that this role may read. Anything else is BAD_QUERY, never ignored and
  * never a 500 (docs/decisions/001).
  */
@@ -65,7 +65,7 @@ function toInt(key: string, raw: string | undefined, fallback: number): number {
 
 /**
  * @param readable the fields this role may read on this resource: the only ones it may filter,
- *   sort or search (SPEC §6).
+ *   sort or search: a filter on a hidden field would give its values away.
  */
 export function parseListQuery(def: EntityDef, readable: readonly string[], rawQuery: string, options: ListQueryOptions = {}): ListPlan {
   const fields = allFields(def);

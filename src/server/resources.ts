@@ -1,5 +1,5 @@
 /**
- * The generic resource calls (SPEC §7), one pipeline for every entity:
+ * The generic resource calls of `@refinedev/simple-rest`, one pipeline for every entity:
  * guard (policy) → validation (definition) → references → version → uniqueness → the
  * resource's business rules → one store write with its audit event → a response stripped to
  * what the reader may see.

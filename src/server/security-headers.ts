@@ -48,7 +48,7 @@ export function securityHeaders({ indexHtml, https, dev }: SecurityOptions): Req
             ...(https ? { upgradeInsecureRequests: [] } : {}),
           },
         },
-    // Cross-origin isolation headers would refuse nothing here and break nothing; only what SPEC asks.
+    // Cross-origin isolation headers would refuse nothing here and break nothing; only the headers that protect this app are sent.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "no-referrer" },

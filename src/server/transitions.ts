@@ -1,5 +1,5 @@
 /**
- * SPEC §4 and §7: `POST /api/orders/:id/transitions { to, reason?, version }` moves an order
+ * `POST /api/orders/:id/transitions { to, reason?, version }` moves an order
  * along its lifecycle, and `GET` on the same path answers the steps it took (from the audit
  * trail), for whoever may read the order — the order page's timeline, also for agents, who may
  * not read the audit log itself.
@@ -156,7 +156,7 @@ export function transitionRoutes(storage: Storage) {
   return { transition, history };
 }
 
-/** SPEC §4: placing needs at least one line, every product active, and the stock for all of it. */
+/** Placing needs at least one line, every product active, and the stock for all of it. */
 function requirePlaceable(products: Map<number, Row>, ability: AppAbility, lines: OrderLine[]) {
   if (!lines.length)
     throw new AppError("VALIDATION_FAILED", "An order needs at least one item to be placed", { items: [message("minItems", { min: ORDER_MIN_ITEMS })] });

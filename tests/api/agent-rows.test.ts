@@ -1,4 +1,4 @@
-/** SPEC §6 row and field level, as an agent: own customers and orders only, creditLimit and cost do not exist. */
+/** Row and field rules, as an agent: own customers and orders only, creditLimit and cost do not exist. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, staffId, startTestServer, type Client, type TestServer } from "./helpers";
 
@@ -123,7 +123,7 @@ describe("an agent's orders and products", () => {
     const res = await agent.post("/api/orders", { customerId: (await othersCustomer()).id });
     expectError(res, 422, "VALIDATION_FAILED");
     expect(res.body.errors).toHaveProperty("customerId");
-    // A valid order otherwise (SPEC §5: at least one line), so only the assignee is wrong.
+    // A valid order otherwise (an order needs at least one line), so only the assignee is wrong.
     const line = { productId: (await s.readDb()).products.find((p) => p.status === "active")!.id, quantity: 1 };
     const assigned = await agent.post("/api/orders", { customerId: (await own())[0].id, assigneeId: other, items: [line] });
     expectError(assigned, 403, "FORBIDDEN_FIELD");

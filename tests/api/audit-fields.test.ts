@@ -26,7 +26,7 @@ async function deletedAccount(admin: Client) {
 
 const deleteEventQuery = (id: number) => `/api/audit-events?resource=staff&recordId=${id}&action=delete`;
 
-describe("a deleted staff account's lastLoginAt (admins only, SPEC §6) in the audit log", () => {
+describe("a deleted staff account's lastLoginAt (admins only) in the audit log", () => {
   it("an admin sees it in the delete event's changes, in the list and on the event", async () => {
     const admin = await s.login("admin");
     const { id, lastLoginAt } = await deletedAccount(admin);

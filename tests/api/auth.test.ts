@@ -1,4 +1,4 @@
-/** SPEC §7 session calls, §9 limits: sign in and out, cookie flags, rate limit, disabled accounts, ended sessions, secrets. */
+/** Session calls and their limits: sign in and out, cookie flags, rate limit, disabled accounts, ended sessions, secrets. */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

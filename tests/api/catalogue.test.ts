@@ -233,7 +233,7 @@ describe("writes per role", () => {
     expect((await as.manager.del(`/api/customers/${many[0]}`)).body.message).toContain(`${many[1]} orders point at it. Nothing was deleted.`);
   });
 
-  it("product status: every transition of SPEC §4 and none other", async () => {
+  it("product status: draft → active → archived → active, and no other move", async () => {
     const create = await as.manager.post("/api/products", {
       sku: "TRANS-0001",
       name: "Transit",

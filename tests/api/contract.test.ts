@@ -1,5 +1,5 @@
 /**
- * The simple-rest contract (SPEC §7) side by side: our server on each of its stores, and bare
+ * The simple-rest contract side by side: our server on each of its stores, and bare
  * json-server 0.17.4 on a copy of the same data. Where the contract is the same, the answers must
  * be the same (as an admin on our side, who sees every field). Where we deliberately differ,
  * a test named "differs: …" asserts both behaviours, so the difference is a documented choice

@@ -1,4 +1,4 @@
-/** SPEC §8: every code of the catalogue reachable so far, provoked over HTTP, in the catalogue's shape. */
+/** Every code of the error catalogue reachable so far, provoked over HTTP, in the catalogue's shape. */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_PASSWORD, LOGIN_MAX_FAILURES, REQUEST_BODY_LIMIT_BYTES } from "../../src/domain/constants";
 import { ERROR_STATUS } from "../../src/domain/errors";

@@ -1,4 +1,4 @@
-/** The list contract of SPEC §7 (@refinedev/simple-rest): paging, sorting, filters, search, X-Total-Count. */
+/** The list contract of @refinedev/simple-rest: paging, sorting, filters, search, X-Total-Count. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "../../src/domain/constants";
 import type { Row } from "../../src/server/db-shape";

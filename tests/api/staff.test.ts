@@ -1,4 +1,4 @@
-/** SPEC §6 staff through the API, per role: admin all; the others read only, without lastLoginAt. */
+/** Staff permissions through the API, per role: admin all; the others read only, without lastLoginAt. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError, staffId, startTestServer, type Client, type DemoRole, type TestServer } from "./helpers";
 

@@ -1,4 +1,4 @@
-/** SPEC §4 and §7: POST /api/orders/:id/transitions, its refusals, its stock and its audit trail. */
+/** POST /api/orders/:id/transitions, its refusals, its stock and its audit trail. */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, REFUND_WINDOW_DAYS } from "../../src/domain/constants";

@@ -241,7 +241,7 @@ test("a product: duplicate sku on its field; the status offers only the moves it
   await expect(page.getByText("$19.99")).toBeVisible();
   await expect(page.getByText("$7.50")).toBeVisible();
 
-  // The edit form offers only the moves SPEC §4 allows from draft (the server refuses the rest).
+  // The edit form offers only the moves the product lifecycle allows from draft (the server refuses the rest).
   await page.getByRole("button", { name: "Edit" }).click();
   const status = page.getByRole("combobox", { name: /Status$/ });
   await page.locator(".ant-select").filter({ has: status }).click();

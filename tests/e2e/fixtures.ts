@@ -23,7 +23,7 @@ export type DemoAccount = keyof typeof ACCOUNTS;
 const EXPECTED_CONSOLE_ERRORS = [/^Failed to load resource: the server responded with a status of (401|403|404|409|422|429)\b/];
 
 /**
- * For what a delete does only after its undo window (SPEC §11): the window itself, then the
+ * For what a delete does only after its undo window: the window itself, then the
  * expect timeout of playwright.config.ts for what a user waits for on a busy machine.
  */
 export const AFTER_UNDO = { timeout: UNDO_MS + 15_000 };

@@ -34,7 +34,7 @@ async function apiAs(playwright: Playwright, baseURL: string | undefined, accoun
 }
 
 /**
- * A page asked for before signing in: the sign-in form, then straight back to it (SPEC §2). One
+ * A page asked for before signing in: the sign-in form, then straight back to it. One
  * load of the whole app instead of two (dashboard, then the page), which on a busy 2-core machine
  * is most of a test's time.
  */

@@ -48,7 +48,7 @@ export function useCsvExport(def: EntityDef, filters: CrudFilter[], sorters: Cru
         rows.push(...data);
         if (data.length < MAX_PAGE_ROWS || rows.length >= total) break;
       }
-      // Every field the role may read (SPEC §2 "visible fields only"), not only the list's columns:
+      // Every field the role may read (and none it may not), not only the list's columns:
       // an export is read outside the app.
       const fields = showFields(def, ability);
       const labels: ReferenceLabels = {};

@@ -56,7 +56,7 @@ describe("the catalogues", () => {
     for (const name of ["id", "createdAt", "updatedAt", "version"]) expect(es.has(`${fieldKey("customers", name)}.label`)).toBe(true);
   });
 
-  it("every error code of SPEC §8 and every domain message has its words", () => {
+  it("every error code of the catalogue and every domain message has its words", () => {
     for (const code of [...Object.keys(ERROR_STATUS), "UNAVAILABLE"]) {
       expect(en.has(`errors.${code}`), code).toBe(true);
       expect(es.has(`errors.${code}`), code).toBe(true);

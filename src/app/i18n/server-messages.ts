@@ -1,5 +1,5 @@
 /**
- * The server speaks English (SPEC §8: `{ code, message, errors }`); the operator reads their own
+ * The server speaks English (`{ code, message, errors }`); the operator reads their own
  * language. A field message is matched back to the domain's template (src/domain/messages.ts)
  * or a definition's own message and said again from the catalogue; a top-level message is
  * said by its code. Whatever cannot be matched stays as the server wrote it.

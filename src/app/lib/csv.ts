@@ -1,5 +1,5 @@
 /**
- * CSV export (SPEC §2): one column per field the role may read, money in dollars (12.34), dates
+ * CSV export: one column per field the role may read, money in dollars (12.34), dates
  * as stored (ISO 8601), references as the id plus the referenced record's label. Pure: the
  * export hook pages the rows in through the data provider and hands them here.
  */

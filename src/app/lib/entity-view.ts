@@ -79,7 +79,7 @@ export function createDefaults(def: EntityDef): Record<string, unknown> {
 
 export type FilterKind = "enum" | "boolean" | "reference" | "range" | "dates";
 
-/** SPEC §2: a filter for every enum, reference, date and number column shown. */
+/** A filter for every enum, reference, date and number column shown. */
 export function filterKind(f: FieldDef): FilterKind | null {
   switch (f.type) {
     case "enum":

@@ -22,7 +22,7 @@ import { BACK_ICON } from "../components/layout/back-icon";
 const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt", "refundedAt"] as const;
 
 /**
- * The order page (SPEC §2): header, lines with their totals, the lifecycle timeline with who did
+ * The order page: header, lines with their totals, the lifecycle timeline with who did
  * each step, and exactly the transition buttons this role may use from this state.
  */
 export function OrderShow({ def, id }: OverrideProps) {

@@ -2,7 +2,7 @@ import type { HttpError } from "@refinedev/core";
 import axios, { type AxiosError } from "axios";
 import { isErrorCode, type ErrorBody, type ErrorCode, type FieldErrors } from "../../domain/errors";
 
-/** Refine's HttpError, carrying the rest of our error body (SPEC §8). */
+/** Refine's HttpError, carrying the rest of our error body (`code`, field `errors`). */
 export interface AppHttpError extends HttpError {
   code?: ErrorCode;
   errors?: FieldErrors;

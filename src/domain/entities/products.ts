@@ -4,7 +4,7 @@ import type { EntityDef } from "../fields";
 export const PRODUCT_STATUSES = ["draft", "active", "archived"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
-/** SPEC §4: the product lifecycle, changed by an update of `status`. */
+/** The product lifecycle, changed by an update of `status`. */
 export const PRODUCT_TRANSITIONS: Record<ProductStatus, readonly ProductStatus[]> = {
   draft: ["active"],
   active: ["archived"],

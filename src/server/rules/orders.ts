@@ -1,5 +1,5 @@
 /**
- * SPEC §3–4 orders, as far as drafts go: the server numbers them, prices their lines from the
+ * Order rules, as far as drafts go: the server numbers them, prices their lines from the
  * product's price when the line was added, and totals them; `status` is never the client's.
  */
 import { AppError, type FieldErrors } from "../../domain/errors";

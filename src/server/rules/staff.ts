@@ -1,4 +1,4 @@
-/** SPEC §4 staff: passwords live in `credentials`, an inactive account's sessions end at once, the last active admin stays. */
+/** Staff rules: passwords live in `credentials`, an inactive account's sessions end at once, the last active admin stays. */
 import { AppError } from "../../domain/errors";
 import { SECRET_CHANGED } from "../audit";
 import type { Row } from "../db-shape";

@@ -28,7 +28,7 @@ export interface WriteState {
 }
 
 /**
- * What a resource adds to the generic pipeline: its business rules (SPEC §4), never its
+ * What a resource adds to the generic pipeline: its business rules, never its
  * permissions or validation, which come from the policy and the definition.
  */
 export interface ResourceRules {

@@ -118,7 +118,7 @@ export interface AuditRecord {
   orderId?: number;
 }
 
-/** What the dashboard counts, for whom (SPEC §7). */
+/** What the dashboard counts, for whom: an agent's figures are their own rows only. */
 export interface DashboardQuery {
   scope: DashboardStats["scope"];
   /** Per resource: the reader's rows (null: may not read it at all) and the fields they may read. */

@@ -78,7 +78,7 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
   const limit = hasCustomer && customer && Number(customer.id) === Number(customerId) ? customer.creditLimit : undefined;
   const overLimit = checkStock && typeof limit === "number" && total > limit;
 
-  // Placing takes stock (SPEC §4): say which lines it would refuse while they can still be changed.
+  // Placing takes stock and is refused without it: say which lines it would refuse while they can still be changed.
   const shortOf = (line: FormLine): "out" | "short" | undefined => {
     const stock = products.get(line.productId)?.stock;
     if (!checkStock || typeof stock !== "number") return undefined;

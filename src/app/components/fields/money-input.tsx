@@ -33,7 +33,7 @@ export function MoneyInput({ value, onChange, disabled, id, placeholder, style }
       disabled={disabled}
       placeholder={placeholder}
       aria-label={placeholder}
-      // Amounts are in the one currency of SPEC §9.
+      // The whole app works in one currency (CURRENCY); the title says which.
       title={t("common.amountIn", { currency: CURRENCY })}
       decimalSeparator={decimal}
       value={typeof value === "number" ? centsToDollars(value) : null}

@@ -16,7 +16,7 @@ interface ConflictDialogProps {
 }
 
 /**
- * SPEC §8 VERSION_CONFLICT: what the other person saved next to what this form holds, field by
+ * VERSION_CONFLICT (a stale `version`): what the other person saved next to what this form holds, field by
  * field, and the operator's choice. Overwriting sends only this form's own changes, on their
  * version: a field only they changed keeps their value. Reloading drops this form's changes, and
  * says so. Closing keeps editing; nothing is lost without a click that says it.

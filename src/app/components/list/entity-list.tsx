@@ -21,7 +21,7 @@ import { useRowOpen } from "./use-row-open";
 import { ColumnChooser } from "./column-chooser";
 import { ViewsMenu } from "./views-menu";
 
-/** The generic list of SPEC §2, driven by the definition and the signed-in role's ability. */
+/** The one list screen of every resource, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
   const { t, number, entityLabel, fieldLabel } = useLocale();
   const ability = useAbility();

@@ -10,7 +10,7 @@
 -- NULL. Constraints are the backstop under the server's own checks: unique keys, foreign keys,
 -- stock >= 0.
 --
--- Uniqueness is case-insensitive (SPEC §3), so the unique indexes are on lower(...).
+-- Uniqueness is case-insensitive (emails, category names, SKUs), so the unique indexes are on lower(...).
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
