@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
-import { preloadPath } from "./lib/route-modules";
+import { prefetchWhenIdle, preloadPath } from "./lib/route-modules";
 import "./styles.css";
 
 /** On a slow connection the app starts without them after this long, and shows its own spinners. */
@@ -35,4 +35,5 @@ export async function mountApp(root: HTMLElement) {
       <App />
     </StrictMode>,
   );
+  prefetchWhenIdle();
 }

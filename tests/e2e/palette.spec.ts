@@ -61,3 +61,26 @@ test("from the skip link, the palette opens as a labelled dialog with the focus 
   await expect(search).toHaveValue(product.sku);
   await expect(dialog.getByRole("option", { name: new RegExp(product.name) })).toBeVisible();
 });
+
+test("once the first page is up, the palette's and the other pages' code arrive by themselves: the first Ctrl+K and the first record need no wait", async ({
+  page,
+  login,
+}) => {
+  const fetched = (name: string) => page.waitForResponse((r) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(new URL(r.url()).pathname) && r.ok());
+  const palette = fetched("command-palette");
+  const record = fetched("show-page");
+  const form = fetched("edit-page");
+  await login("agent", "/customers");
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  // Nothing pressed, nothing clicked.
+  await Promise.all([palette, record, form]);
+  const asked: string[] = [];
+  page.on("request", (r) => void (r.resourceType() === "script" && asked.push(r.url())));
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("dialog", { name: "Command palette" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.locator(".ant-table-row").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/customers\/show\/\d+$/);
+  await expect(page.getByRole("tab").first()).toBeVisible();
+  expect(asked).toEqual([]);
+});

@@ -47,6 +47,9 @@ export const OVERRIDE_MODULES: Record<string, ModuleLoader<PageModule>> = {
   "role-edit": moduleLoader(() => import("../overrides/role-edit")),
 };
 
+/** The command palette (kbar), opened by the first Ctrl+K / ⌘K. */
+export const PALETTE_MODULE = moduleLoader(() => import("../components/command-palette").then((m) => ({ default: m.CommandPalette })));
+
 /** Parts of a record page loaded when shown: what a staff member's role lets them do; their two-factor sign-in. */
 export const PART_MODULES = {
   memberPermissions: moduleLoader(() => import("../components/roles/member-permissions")),
@@ -89,4 +92,26 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
  */
 export function preloadPath(path: string, showOverride?: (resource: string) => string | undefined): Promise<unknown> {
   return Promise.allSettled(modulesForPath(path, showOverride).map((load) => load()));
+}
+
+/** How long after the first paint the rest of the app's code is fetched, when the browser has no idle callback. */
+const IDLE_FALLBACK_MS = 1_500;
+
+/**
+ * Once the first page is up and the browser idles: the code of every other page and of the
+ * palette, so the first visit to a record, a form or Ctrl+K renders at once instead of waiting
+ * for its chunk and React's reveal throttle. A fetch that fails is left to the click that needs it.
+ */
+export function prefetchWhenIdle() {
+  const all: ModuleLoader<unknown>[] = [
+    ...Object.entries(ROUTE_MODULES)
+      .filter(([name]) => name !== "login")
+      .map(([, load]) => load),
+    ...Object.values(OVERRIDE_MODULES),
+    PALETTE_MODULE,
+  ];
+  const fetchAll = () => all.forEach((load) => void load().catch(() => undefined));
+  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(fetchAll, { timeout: 5_000 }) : setTimeout(fetchAll, IDLE_FALLBACK_MS));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
