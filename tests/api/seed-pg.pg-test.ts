@@ -179,3 +179,20 @@ describe("the seed into PostgreSQL", () => {
     expect(err?.stderr).toMatch(/cannot reach PostgreSQL at 127\.0\.0\.1:1\/nowhere/);
   });
 });
+
+describe("migrations, several app servers starting at once", () => {
+  it("eight pools migrating one empty database at the same instant all succeed, and each migration is applied once", async () => {
+    const { url, drop } = await emptyDatabase();
+    drops.push(drop);
+    const pools = Array.from({ length: 8 }, () => new pg.Pool({ connectionString: url, max: 2 }));
+    try {
+      const outcomes = await Promise.allSettled(pools.map((pool) => migrate(pool)));
+      expect(outcomes.filter((o) => o.status === "rejected")).toEqual([]);
+      const { rows } = await pools[0].query("SELECT version, count(*)::int AS n FROM schema_migrations GROUP BY version ORDER BY version");
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+});

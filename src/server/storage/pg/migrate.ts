@@ -47,35 +47,43 @@ export class SchemaTooNewError extends Error {
 
 const isDuplicate = (err: unknown) => (err as { code?: string }).code === "23505";
 
+/** The advisory lock migrations hold: one server migrates, the others wait, then find it done. */
+const MIGRATION_LOCK = 0x5342_4d49;
+
+/**
+ * Brings the schema to the newest migration. Several app servers may start at once on one empty
+ * database: PostgreSQL's CREATE … IF NOT EXISTS is not safe against a twin running at the same
+ * instant (it fails with 23505, 42P07 or 42710), so the whole of it runs under one advisory lock,
+ * on one connection (a pool of one connection can migrate too).
+ */
 export async function migrate(pool: pg.Pool): Promise<void> {
   const known = migrations();
   const latest = known.at(-1)?.version ?? 0;
+  const client = await pool.connect();
   try {
-    await pool.query(
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await client.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, "appliedAt" timestamptz NOT NULL DEFAULT now())`,
     );
-  } catch (err) {
-    // Two servers creating it at the same instant: the other one's table is as good.
-    if (!isDuplicate(err)) throw err;
-  }
-  const applied = new Set((await pool.query(`SELECT version FROM schema_migrations`)).rows.map((r) => Number(r.version)));
-  const newest = Math.max(0, ...applied);
-  if (newest > latest) throw new SchemaTooNewError(newest, latest);
-  for (const m of known) {
-    if (applied.has(m.version)) continue;
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      await client.query(`INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, [m.version, m.name]);
-      await client.query(m.sql);
-      await client.query("COMMIT");
-      console.error(`[postgres] applied migration ${m.name}`);
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      if (!isDuplicate(err)) throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
-    } finally {
-      client.release();
+    const applied = new Set((await client.query(`SELECT version FROM schema_migrations`)).rows.map((r) => Number(r.version)));
+    const newest = Math.max(0, ...applied);
+    if (newest > latest) throw new SchemaTooNewError(newest, latest);
+    for (const m of known) {
+      if (applied.has(m.version)) continue;
+      try {
+        await client.query("BEGIN");
+        await client.query(`INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, [m.version, m.name]);
+        await client.query(m.sql);
+        await client.query("COMMIT");
+        console.error(`[postgres] applied migration ${m.name}`);
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
+      }
     }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
   }
 }
 
