@@ -74,9 +74,10 @@ test("the dashboard keeps the figures it has when a refresh fails, and says they
 });
 
 test("a page's code that fails to arrive once is fetched again by itself", async ({ page, login, consoleErrors }) => {
-  await login("manager");
+  // From the first page on: the app fetches the other pages' code at idle, and that first fetch fails.
   let asked = 0;
   await page.route(/\/assets\/list-page-[^/]*\.js$/, (route) => (++asked === 1 ? route.abort("internetdisconnected") : route.continue()));
+  await login("manager");
   await page.getByRole("menuitem", { name: "Customers" }).click();
   // The list page itself, from its second fetch: its own filter bar is there.
   await expect(page.getByRole("search", { name: "Filters" })).toBeVisible();
@@ -86,8 +87,8 @@ test("a page's code that fails to arrive once is fetched again by itself", async
 });
 
 test("a page's code that never arrives is said in words with a Retry, not the browser's message", async ({ page, login, consoleErrors }) => {
-  await login("manager");
   await page.route(/\/assets\/list-page-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+  await login("manager");
   await page.getByRole("menuitem", { name: "Customers" }).click();
   const alert = page
     .getByRole("alert")

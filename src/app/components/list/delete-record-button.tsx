@@ -14,6 +14,8 @@ interface DeleteRecordButtonProps {
   size: "small" | "middle";
   title: string;
   onDeleted?: () => void;
+  /** The caller asked the ability already (a table's rows): no access query of the button's own. */
+  accessChecked?: boolean;
 }
 
 /**
@@ -21,13 +23,14 @@ interface DeleteRecordButtonProps {
  * undoable mutation), whose confirm first asks what points at the record: a delete that cannot
  * happen is said there, with Delete disabled, not after the undo window.
  */
-export function DeleteRecordButton({ def, id, record, hideText, size, title, onDeleted }: DeleteRecordButtonProps) {
+export function DeleteRecordButton({ def, id, record, hideText, size, title, onDeleted, accessChecked = false }: DeleteRecordButtonProps) {
   const { t, singular } = useLocale();
   const [open, setOpen] = useState(false);
   const button = useDeleteButton({
     resource: def.name,
     id,
     meta: { record },
+    accessControl: accessChecked ? { enabled: false } : undefined,
     // Sent after 5 seconds in which the notification's Undo keeps the record: a delete is undoable, like every delete in the app.
     mutationMode: "undoable",
     onSuccess: onDeleted,

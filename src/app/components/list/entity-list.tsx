@@ -16,7 +16,7 @@ import { auditColumns } from "../audit/audit-cells";
 import { ExportCsvButton } from "./export-csv-button";
 import { ImportButton } from "../import/import-button";
 import { ListFilters } from "./list-filters";
-import { RecordActions } from "./record-actions";
+import { useRowActions } from "./row-actions";
 import { useRowOpen } from "./use-row-open";
 import { ColumnChooser } from "./column-chooser";
 import { ViewsMenu } from "./views-menu";
@@ -70,6 +70,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : prefs.shown[0]?.[0];
   const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
   const onRow = useRowOpen(def.name);
+  const rowActions = useRowActions(def);
 
   const wide = Grid.useBreakpoint().md !== false;
   const rows = tableProps.dataSource;
@@ -84,7 +85,7 @@ export function EntityList({ def }: { def: EntityDef }) {
       // Pinned beside the data where there is room; on a phone it scrolls with the row instead of covering it.
       fixed: wide ? ("right" as const) : undefined,
       width: 1,
-      render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} />,
+      render: (_: unknown, record: BaseRecord) => rowActions(record),
     },
   ];
   const pagination = {

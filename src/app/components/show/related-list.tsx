@@ -8,7 +8,7 @@ import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
-import { RecordActions } from "../list/record-actions";
+import { useRowActions } from "../list/row-actions";
 import { useRowOpen } from "../list/use-row-open";
 
 /**
@@ -31,12 +31,13 @@ export function RelatedList({ related, id, value = id }: { related: RelatedListD
   });
   const { showUrl } = useNavigation();
   const onRow = useRowOpen(def.name);
+  const rowActions = useRowActions(def);
   const link = fields.some(([name]) => name === def.recordLabel)
     ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) }
     : undefined;
   const columns = [
     ...fieldColumns(fields, tableProps.dataSource, sorters, link),
-    { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => <RecordActions def={def} record={record} /> },
+    { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => rowActions(record) },
   ];
   return (
     <Table<BaseRecord>
