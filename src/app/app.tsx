@@ -16,7 +16,7 @@ import { liveProvider } from "./providers/live-provider";
 import { ColorModeProvider } from "./providers/color-mode";
 import { useAppNotificationProvider } from "./providers/notification-provider";
 import { appRouterProvider } from "./providers/router-provider";
-import { authProvider } from "./providers/auth-provider";
+import { authProvider, signedOutOnPurpose } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
 import { i18nProvider, t } from "./i18n";
@@ -67,6 +67,15 @@ function PaletteOnDemand() {
   ) : null;
 }
 
+/**
+ * Not signed in: to the sign-in page, which brings the visitor back here afterwards. Not after a
+ * sign-out, though: the old page can still be on screen while the sign-in page's code arrives,
+ * and the next person to sign in would land on the page the last one left.
+ */
+function ToLogin() {
+  return signedOutOnPurpose() ? <Navigate to="/login" replace /> : <CatchAllNavigate to="/login" />;
+}
+
 /** Signed in already: on to the page that was asked for. */
 function LeaveLogin() {
   const { params } = useParsed<{ to?: string }>();
@@ -115,7 +124,7 @@ export function App() {
                 <Routes>
                   <Route
                     element={
-                      <Authenticated key="app" fallback={<CatchAllNavigate to="/login" />} loading={<LoadingSkeleton />}>
+                      <Authenticated key="app" fallback={<ToLogin />} loading={<LoadingSkeleton />}>
                         <AppShell />
                         <PaletteOnDemand />
                       </Authenticated>

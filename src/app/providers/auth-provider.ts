@@ -12,12 +12,23 @@ export interface LoginError extends Error {
 
 const loginError = (message: string, code?: string): LoginError => Object.assign(new Error(message), { name: "Sign-in failed", code });
 
+/**
+ * Between pressing Sign out and the next sign-in. Requests in flight at the press come back 401
+ * once the server has ended the session; answered like an expired session, they would send the
+ * sign-in page a `?to=` of the page being left, and the next person to sign in would land on it.
+ */
+let signedOut = false;
+
+/** Signed out on purpose in this tab: the sign-in page opens plain, with no page to come back to. */
+export const signedOutOnPurpose = () => signedOut;
+
 export const authProvider: AuthProvider = {
   // `code`: the second step of a two-factor sign-in (a TOTP code or a recovery code).
   login: async ({ email, password, code, recovery }: { email: string; password: string; code?: string; recovery?: boolean }) => {
     try {
       const { data } = await httpClient.post<SessionAnswer>(`${API_URL}/auth/login`, { email, password, ...(code ? { code } : {}) });
       await takeSessionAnswer(data);
+      signedOut = false;
       return { success: true, redirectTo: "/" };
     } catch (error) {
       if (isHttpError(error)) return { success: false, error: loginError(loginErrorMessage(error, t, recovery), error.code) };
@@ -26,6 +37,7 @@ export const authProvider: AuthProvider = {
   },
 
   logout: async () => {
+    signedOut = true;
     try {
       await httpClient.post(`${API_URL}/auth/logout`);
     } catch {
@@ -38,6 +50,8 @@ export const authProvider: AuthProvider = {
   check: async () => {
     try {
       const user = await fetchSessionUser();
+      // Signed in again, here or in another tab.
+      if (user) signedOut = false;
       return user ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: "/login" };
     } catch (error) {
       return { authenticated: false, error: error instanceof Error ? error : new Error("Session check failed") };
@@ -51,6 +65,8 @@ export const authProvider: AuthProvider = {
       return { redirectTo: "/profile" };
     }
     if (isHttpError(error) && error.statusCode === 401) {
+      // Signed out on purpose: the sign-out goes to a plain sign-in page by itself.
+      if (signedOut) return {};
       setSession(null);
       return { logout: true, redirectTo: loginPathFor(window.location) };
     }
