@@ -87,7 +87,9 @@ test("agent: their own work — my figures, my open orders by status, my custome
   await expect(page.getByText("Not found")).toHaveCount(0);
 });
 
-test("the chart library is downloaded on the dashboard only", async ({ page }) => {
+test("where the browser asks to save data, the chart library is downloaded on the dashboard only", async ({ page }) => {
+  // Elsewhere every page's code, the dashboard's among it, is fetched at idle after the first page.
+  await page.addInitScript(() => Object.defineProperty(navigator, "connection", { value: { saveData: true } }));
   const scripts: { url: string; body: Promise<string> }[] = [];
   page.on("response", (r) => {
     if (r.request().resourceType() === "script") scripts.push({ url: r.url(), body: r.text().catch(() => "") });
@@ -144,7 +146,8 @@ test("each bar opens the orders it counts: a status's orders, a day's orders; a 
   await page.getByRole("link", { name: `${top.name}'s orders` }).click();
   await expect(page).toHaveURL(/\/orders\?.*customerId/);
   await expect(orderRows.first()).toBeVisible();
-  for (const text of await orderRows.allInnerTexts()) expect(text).toContain(top.name);
+  // Each row names its customer once the names have come (a row shows #id until then).
+  await expect(orderRows.filter({ hasNotText: top.name })).toHaveCount(0);
 });
 
 test("the charts count in whole numbers: no axis says 0.5 orders", async ({ page, login }) => {

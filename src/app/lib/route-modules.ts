@@ -97,12 +97,17 @@ export function preloadPath(path: string, showOverride?: (resource: string) => s
 /** How long after the first paint the rest of the app's code is fetched, when the browser has no idle callback. */
 const IDLE_FALLBACK_MS = 1_500;
 
+/** The browser asks sites to save data (Chrome's Data Saver, a metered connection): `Save-Data`. */
+const savingData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+
 /**
  * Once the first page is up and the browser idles: the code of every other page and of the
  * palette, so the first visit to a record, a form or Ctrl+K renders at once instead of waiting
  * for its chunk and React's reveal throttle. A fetch that fails is left to the click that needs it.
+ * Not where the browser asks to save data: there each page's code comes with the click that opens it.
  */
 export function prefetchWhenIdle() {
+  if (savingData()) return;
   const all: ModuleLoader<unknown>[] = [
     ...Object.entries(ROUTE_MODULES)
       .filter(([name]) => name !== "login")
