@@ -3,6 +3,7 @@
  * request id → body gate → session → route allow-list (→ guard → validation → … inside the
  * resource pipeline) → error catalogue.
  */
+import compression from "compression";
 import express, { type Express } from "express";
 import { Abilities } from "./abilities";
 import { jsonBody } from "./body";
@@ -41,8 +42,20 @@ export function createApp(storage: Storage, opts: AppOptions = {}): Express {
   app.use(securityHeaders({ indexHtml: opts.indexHtml, https, dev: opts.dev }));
   const abilities = new Abilities(storage);
   const tokens = new TokenAuth(storage);
-  app.use("/api", jsonBody, sessionMiddleware(storage, abilities, tokens), apiRouter(storage, abilities, opts.secretKey), errorHandler);
+  app.use("/api", compressApi, jsonBody, sessionMiddleware(storage, abilities, tokens), apiRouter(storage, abilities, opts.secretKey), errorHandler);
   return app;
 }
+
+/**
+ * Answers over compression's 1 kB threshold go compressed to a client that accepts it: a page of
+ * rows, an import's report of 10,000 rows. Not the live stream, whose every event must leave at
+ * once, and not the answers under /auth and /tokens that carry a secret (a two-factor secret, a new
+ * API token) beside text a client chose: there a size that shrinks with a right guess would leak
+ * it (BREACH).
+ */
+const compressApi = compression({
+  filter: (req, res) =>
+    !/^\/(auth|tokens)(\/|$)/.test(req.path) && !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+});
 
 export { errorHandler };

@@ -115,8 +115,8 @@ function answerBrokenRequest(err: NodeJS.ErrnoException, socket: Duplex) {
 /** The built app, and index.html for every other GET outside /api so client routes load. */
 function mountDist(app: express.Express, distDir: string) {
   const index = path.join(distDir, "index.html");
-  // About 1 MB of JavaScript behind sign-in goes out gzipped (a third of it on the wire); the API
-  // is mounted before this and stays uncompressed.
+  // About 1 MB of JavaScript behind sign-in goes out gzipped (a third of it on the wire); the API,
+  // mounted before this, compresses its own answers (app.ts).
   app.use(compression());
   app.use(
     express.static(distDir, {

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../src/domain/constants";
 import { startServer, type RunningServer } from "../../src/server/start";
 import { expectError, makeDataDir, type ApiResponse } from "./helpers";
 
@@ -56,6 +57,35 @@ describe("serving the built app", () => {
     const plain = await get("/assets/big.js", { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.text).toBe(fs.readFileSync(path.join(dir, "dist", "assets", "big.js"), "utf8"));
+  });
+
+  it("sends the API's large answers gzipped, but not answers that may carry a secret, nor the live stream", async () => {
+    const gzip = { "Accept-Encoding": "gzip" };
+    const login = await fetch(server.url + "/api/auth/login", {
+      method: "POST",
+      headers: { ...gzip, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    // Over the 1 kB threshold (the role's rules), so only the rule for /auth keeps it plain.
+    expect((await login.text()).length).toBeGreaterThan(1024);
+    expect(login.headers.get("content-encoding")).toBeNull();
+    const cookie = login.headers.get("set-cookie")!.split(";")[0];
+
+    const page = await get("/api/orders?_end=100", { headers: { ...gzip, cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(page.body).toHaveLength(100);
+    expect(page.headers.get("x-total-count")).toMatch(/^\d+$/);
+
+    const stream = new AbortController();
+    const events = await fetch(server.url + "/api/events", { headers: { ...gzip, cookie }, signal: stream.signal });
+    expect(events.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(events.headers.get("content-encoding")).toBeNull();
+    // The first line arrives at once: nothing holds it back to fill a compression block.
+    const first = await events.body!.getReader().read();
+    expect(new TextDecoder().decode(first.value)).toContain("retry:");
+    stream.abort();
   });
 
   it("leaves /api to the API: unknown API paths are JSON 404s, not the app", async () => {
