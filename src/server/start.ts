@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import { AppError } from "../domain/errors";
 import { createApp } from "./app";
@@ -119,12 +120,19 @@ function mountDist(app: express.Express, distDir: string) {
   // mounted before this, compresses its own answers (app.ts).
   app.use(compression());
   app.use(
-    express.static(distDir, {
+    // The .br and .gz files the build wrote beside each script and stylesheet, by the client's
+    // Accept-Encoding; compression() above covers index.html and anything else.
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
       index: false,
-      fallthrough: true,
-      // Vite names built files by their content hash: a file under assets/ never changes.
-      setHeaders: (res, file) => {
-        if (file.startsWith(path.join(distDir, "assets") + path.sep)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      serveStatic: {
+        index: false,
+        fallthrough: true,
+        // Vite names built files by their content hash: a file under assets/ never changes.
+        setHeaders: (res, file) => {
+          if (file.startsWith(path.join(distDir, "assets") + path.sep)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        },
       },
     }),
   );

@@ -1,6 +1,8 @@
 /** The app on the same origin: the built files, index.html for client routes, /api untouched. */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../src/domain/constants";
 import { startServer, type RunningServer } from "../../src/server/start";
@@ -20,6 +22,10 @@ beforeAll(async () => {
     path.join(dist, "assets", "big.js"),
     `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `row ${i}` })))};`,
   );
+  // As the build writes them: the script, and beside it its brotli form (the build's own).
+  const packed = `export const packed = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `line ${i}`))};`;
+  fs.writeFileSync(path.join(dist, "assets", "packed.js"), packed);
+  fs.writeFileSync(path.join(dist, "assets", "packed.js.br"), brotliCompressSync(packed));
   server = await startServer({ port: 0, app: "dist", dbFile: data.dbFile, distDir: dist });
 });
 afterAll(async () => {
@@ -57,6 +63,27 @@ describe("serving the built app", () => {
     const plain = await get("/assets/big.js", { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(plain.text).toBe(fs.readFileSync(path.join(dir, "dist", "assets", "big.js"), "utf8"));
+  });
+
+  it("sends a file the build compressed as it is, to a client that accepts its encoding", async () => {
+    const br = await get("/assets/packed.js", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(br.text).toBe(fs.readFileSync(path.join(dir, "dist", "assets", "packed.js"), "utf8"));
+    // The very bytes the build wrote: not compressed again on the way.
+    const raw = await new Promise<Buffer>((resolve, reject) =>
+      http
+        .get(`${server.url}/assets/packed.js`, { headers: { "Accept-Encoding": "br" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve(Buffer.concat(chunks)));
+        })
+        .on("error", reject),
+    );
+    expect(raw.equals(fs.readFileSync(path.join(dir, "dist", "assets", "packed.js.br")))).toBe(true);
+    // No brotli asked for: compressed on the way, as any other file.
+    expect((await get("/assets/packed.js", { headers: { "Accept-Encoding": "gzip" } })).headers.get("content-encoding")).toBe("gzip");
   });
 
   it("sends the API's large answers gzipped, but not answers that may carry a secret, nor the live stream", async () => {
