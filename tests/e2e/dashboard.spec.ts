@@ -21,6 +21,8 @@ test("manager: figures, both charts, low stock linking to the product, top custo
   await expect(figure(page, "Revenue last month")).toContainText(formatMoney(stats.revenue.lastMonth));
   await expect(figure(page, "Open orders")).toContainText(String(stats.openOrders));
   await expect(figure(page, "Customers")).toContainText(String(stats.customers));
+  // The per-day chart says in words how many orders its days hold (a plural, never its key).
+  await expect(page.getByText(/^Last 30 days · [\d,]+ placed$/)).toBeVisible();
   // The open-orders card opens the orders list on exactly those orders.
   await figure(page, "Open orders").getByRole("link").click();
   await expect(page).toHaveURL(/\/orders\?/);

@@ -182,10 +182,7 @@ export default function DashboardPage() {
         <Row gutter={[16, 16]}>
           {ordersPerDay && (
             <Col xs={24} xl={ordersByStatus ? 14 : 24}>
-              <Panel
-                title={my("ordersPerDay")}
-                extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: number(perDayTotal) })}</Typography.Text>}
-              >
+              <Panel title={my("ordersPerDay")} extra={<Typography.Text type="secondary">{t("dashboard.last30Days", { count: perDayTotal })}</Typography.Text>}>
                 <OrdersPerDayChart data={ordersPerDay} linkFor={dayOrdersUrl} />
               </Panel>
             </Col>
