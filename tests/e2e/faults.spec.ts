@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // Issue 12, calm under faults: the network or the server gone, said in words with a Retry; a chunk
@@ -49,9 +49,21 @@ test("a list whose server does not answer says so in words with a Retry, and Ret
 });
 
 test("the dashboard keeps the figures it has when a refresh fails, and says they may be out of date", async ({ page, login, consoleErrors }) => {
+  // The figures' requests under way: one still on its way when the connection drops would answer
+  // the next visit's refresh too (react-query shares it), and that refresh would not fail.
+  let figuresUnderWay = 0;
+  const isFigures = (r: Request) => r.url().includes("/api/stats/dashboard");
+  page.on("request", (r) => {
+    if (isFigures(r)) figuresUnderWay++;
+  });
+  for (const end of ["requestfinished", "requestfailed"] as const)
+    page.on(end, (r) => {
+      if (isFigures(r)) figuresUnderWay--;
+    });
   await login("manager");
   const revenue = page.getByText("Revenue this month");
   await expect(revenue).toBeVisible();
+  await expect.poll(() => figuresUnderWay).toBe(0);
 
   // The connection drops (as above: nothing reaches the server, so nothing clears the fault).
   await page.route("**/api/**", (route) => route.abort("internetdisconnected"));

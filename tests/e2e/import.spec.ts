@@ -1,6 +1,6 @@
 /** Importing a spreadsheet into a list: template → file → columns → preview → import → summary. */
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
+import type { FileChooser, Page, TestInfo } from "@playwright/test";
 import { ACCOUNTS, expect, expectNoSidewaysScroll, parseCsv, seriousViolations, test, unique } from "./fixtures";
 
 const CUSTOMER_TEMPLATE = ["Name", "Email", "Phone", "Company", "Tier", "Credit limit", "Owner", "Notes"];
@@ -124,17 +124,30 @@ test.describe("on a phone, in the dark", () => {
     await expect(importPage(page)).toBeVisible();
     await expectNoSidewaysScroll(page);
 
+    // Every file picker the page opens, from here on. Playwright catches a picker only while some
+    // listener waits for one; one listener per pick turned that off and on again between picks,
+    // and an Enter that raced it opened a picker nobody caught (once in CI, on the second pick).
+    const choosers: FileChooser[] = [];
+    page.on("filechooser", (opened) => choosers.push(opened));
+    const pickerOpened = async () => {
+      await expect.poll(() => choosers.length).toBeGreaterThan(0);
+      return choosers.shift()!;
+    };
+
     // The drop zone is a button: Enter opens the file picker.
     const dropZone = page.getByRole("button", { name: /Click or drag a CSV or Excel file here/ });
     await dropZone.focus();
-    const [notCsv] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    await page.keyboard.press("Enter");
+    const notCsv = await pickerOpened();
     const pdf = testInfo.outputPath("notes.pdf");
     writeFileSync(pdf, "%PDF-1.4");
     await notCsv.setFiles(pdf);
     await expect(page.getByRole("alert")).toContainText("notes.pdf is not a CSV or Excel (.xlsx) file.");
 
     const { good, bad } = customerRows();
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    await expect(dropZone).toBeFocused();
+    await page.keyboard.press("Enter");
+    const chooser = await pickerOpened();
     await chooser.setFiles(writeCsv(testInfo, CUSTOMER_TEMPLATE, [...good, bad]));
     await expect(page.getByRole("table", { name: "Columns matched" })).toBeVisible();
     await expectNoSidewaysScroll(page);
