@@ -7,8 +7,11 @@
  * below.
  */
 
-/** Long enough for the palette's code to arrive on a slow line; keys are never held longer. */
-export const TYPE_AHEAD_MAX_MS = 3_000;
+/**
+ * Long enough for the palette to open on a slow line or a busy machine (3 s was not: in CI, with
+ * both cores busy, a scanned SKU was held that long and then dropped); keys are never held longer.
+ */
+export const TYPE_AHEAD_MAX_MS = 10_000;
 
 let holding = false;
 let typed = "";
