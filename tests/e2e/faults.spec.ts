@@ -56,10 +56,11 @@ test("the dashboard keeps the figures it has when a refresh fails, and says they
   page.on("request", (r) => {
     if (isFigures(r)) figuresUnderWay++;
   });
-  for (const end of ["requestfinished", "requestfailed"] as const)
-    page.on(end, (r) => {
-      if (isFigures(r)) figuresUnderWay--;
-    });
+  const ended = (r: Request) => {
+    if (isFigures(r)) figuresUnderWay--;
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
   await login("manager");
   const revenue = page.getByText("Revenue this month");
   await expect(revenue).toBeVisible();
