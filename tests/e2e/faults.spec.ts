@@ -71,7 +71,11 @@ test("the dashboard keeps the figures it has when a refresh fails, and says they
   // Away and back inside the app: the figures come from what it has, and it asks the server again.
   await page.getByRole("menuitem", { name: "Customers" }).click();
   await expect(page).toHaveURL(/\/customers(\?|$)/);
+  // The list on screen, not only in the address bar: until then the dashboard stays mounted, and
+  // going back to it would refresh nothing.
+  await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
   await page.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   const stale = page.getByRole("alert").filter({ hasText: /^These figures are from .* and may be out of date\./ });
   await expect(stale).toBeVisible();
   await expect(revenue).toBeVisible();
