@@ -13,9 +13,10 @@ export interface LoginError extends Error {
 const loginError = (message: string, code?: string): LoginError => Object.assign(new Error(message), { name: "Sign-in failed", code });
 
 /**
- * Between pressing Sign out and the next sign-in. Requests in flight at the press come back 401
- * once the server has ended the session; answered like an expired session, they would send the
- * sign-in page a `?to=` of the page being left, and the next person to sign in would land on it.
+ * Between pressing Sign out and the next sign-in. Meanwhile the page being left can still be on
+ * screen (while the sign-in page's code arrives), and what finds no session there — its
+ * `<Authenticated>` fallback, a request in flight coming back 401 — must not answer as for an
+ * expired session, with a `?to=` of that page: the next person to sign in would land on it.
  */
 let signedOut = false;
 
