@@ -178,13 +178,20 @@ export function BulkEdit({ def, selected, onDone }: BulkEditProps) {
             <Typography.Text strong id={groupLabel}>
               {t("bulkEdit.fields")}
             </Typography.Text>
-            <Checkbox.Group value={ticked} onChange={(names) => tick(names as string[])} style={{ flexWrap: "wrap", rowGap: 8 }}>
+            {/* Tick boxes of their own, not a Checkbox.Group: the group answers a tick only with the
+                boxes it has registered after its first render, so a tap as the dialog appeared was lost. */}
+            <Space wrap size={[8, 8]}>
               {fields.map(([name, field], i) => (
-                <Checkbox key={name} value={name} id={i === 0 ? firstBox : undefined}>
+                <Checkbox
+                  key={name}
+                  id={i === 0 ? firstBox : undefined}
+                  checked={ticked.includes(name)}
+                  onChange={(e) => tick(fields.map(([n]) => n).filter((n) => (n === name ? e.target.checked : ticked.includes(n))))}
+                >
                   {fieldTexts(field, t).label}
                 </Checkbox>
               ))}
-            </Checkbox.Group>
+            </Space>
             <Typography.Text type="secondary">{ticked.length ? t("bulkEdit.howOthers", { what: noun(2) }) : t("bulkEdit.tickOne")}</Typography.Text>
           </Space>
           {fields
