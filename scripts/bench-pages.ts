@@ -32,6 +32,7 @@ import { SEED_DB_FILE } from "../src/server/paths";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 import { readOptions, wholeNumber } from "./lib/cli";
+import { paintedAt, paintProbe } from "./lib/paint-probe";
 
 const RUNS = wholeNumber("runs", readOptions("npm run bench:pages -- [--runs 5]", { runs: "5" }).runs);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -186,17 +187,6 @@ async function journey(page: Page, orders: [Order, Order, Order]): Promise<Recor
   return out;
 }
 
-/** In the page before its scripts: the time of the first animation frame after a row appears. */
-function paintProbe(selector: string) {
-  const probe = window as unknown as { __firstRowPaintedAt?: number };
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector(selector)) return;
-    observer.disconnect();
-    requestAnimationFrame(() => (probe.__firstRowPaintedAt = performance.now()));
-  });
-  observer.observe(document, { subtree: true, childList: true });
-}
-
 async function main() {
   const dir = tempDir("switchboard-pages-");
   const dbFile = path.join(dir, "db.json");
@@ -252,8 +242,6 @@ async function main() {
         await page.goto("/orders");
         await page.locator(FIRST_ROW).first().waitFor({ state: "visible" });
       });
-      const paintedAt = (p: Page) =>
-        p.waitForFunction(() => (window as unknown as { __firstRowPaintedAt?: number }).__firstRowPaintedAt).then((h) => h.jsonValue() as Promise<number>);
       const painted = await paintedAt(page);
       await listShown(page);
       // The same tab, its code and HTTP cache warm: the journey, then a return visit in a new tab.

@@ -1,6 +1,8 @@
+import { startBootRequests } from "./lib/boot-requests";
+
 /**
- * The entry: it imports nothing itself, so a page pays only for what it loads. A hard load of
- * /login gets the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget
+ * The entry: it imports nothing but the early requests (which import nothing), so a page pays
+ * only for what it loads. A hard load of /login gets the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget
  * of issue 6); every other path gets the whole app. The app's own /login route still serves
  * sign-ins reached by navigating inside the app (signing out, a session that ended).
  */
@@ -21,4 +23,7 @@ async function loadApp(at: HTMLElement) {
 }
 
 const path = window.location.pathname;
-(path === "/login" || path === "/login/" ? loadLogin : loadApp)(root).catch(failed);
+const signIn = path === "/login" || path === "/login/";
+// The session check and this address's data go out now, beside the app's code (lib/boot-requests.ts).
+if (!signIn) startBootRequests();
+(signIn ? loadLogin : loadApp)(root).catch(failed);

@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useRef, useState, type FormEvent } from "react";
 import { createRoot } from "react-dom/client";
 import { DEMO_ACCOUNT_EMAILS, DEMO_PASSWORD } from "../../domain/constants";
 import { API_URL, APP_TITLE } from "../config";
+import { forgetBootReads } from "../lib/boot-requests";
 import { safeReturnPath } from "../lib/return-path";
 import { detectLanguage, intlLocale, LANGUAGES, storeLanguage, type Language } from "../i18n/language";
 import { LOGIN_EN, LOGIN_ES } from "../i18n/login-catalogue";
@@ -15,9 +16,13 @@ const translator = (language: Language) => makeTranslate(language === "es" ? LOG
 
 /**
  * After signing in, a full page load of the page that was asked for: that load brings the app.
- * `replace`, so Back does not return to the form.
+ * `replace`, so Back does not return to the form. The reads an earlier session's pages made (a
+ * session that ended without a sign-out) are not sent early on this one's.
  */
-const leave = () => window.location.replace(safeReturnPath(new URLSearchParams(window.location.search).get("to")));
+const leave = () => {
+  forgetBootReads();
+  window.location.replace(safeReturnPath(new URLSearchParams(window.location.search).get("to")));
+};
 
 /**
  * The sign-in page as a hard load of /login shows it: plain React and a little CSS, through the

@@ -1,6 +1,7 @@
 import type { HttpError } from "@refinedev/core";
-import axios, { type AxiosError } from "axios";
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { isErrorCode, type ErrorBody, type ErrorCode, type FieldErrors } from "../../domain/errors";
+import { dropBootAnswers, rememberBootRead, takeBootAnswer, type BootAnswer } from "../lib/boot-requests";
 
 /** Refine's HttpError, carrying the rest of our error body (`code`, field `errors`). */
 export interface AppHttpError extends HttpError {
@@ -15,6 +16,41 @@ export interface AppHttpError extends HttpError {
 
 /** The one HTTP client of the app: every provider goes through it, nothing else calls the network. */
 export const httpClient = axios.create({ withCredentials: true, headers: { Accept: "application/json" } });
+
+/** A page load's early answer (lib/boot-requests.ts) as the network adapter would have given it. */
+export function settleBootAnswer(answer: BootAnswer, config: InternalAxiosRequestConfig): AxiosResponse<string> {
+  const response: AxiosResponse<string> = {
+    data: answer.body,
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: new AxiosHeaders(answer.headers),
+    config,
+  };
+  if (config.validateStatus && !config.validateStatus(answer.status))
+    throw new AxiosError(
+      `Request failed with status code ${answer.status}`,
+      answer.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
+      config,
+      null,
+      response,
+    );
+  return response;
+}
+
+const network = axios.getAdapter(httpClient.defaults.adapter);
+/** Reads take the page load's early answer when there is one; everything else goes out as usual. */
+const adapter: AxiosAdapter = async (config) => {
+  if ((config.method ?? "get").toLowerCase() !== "get") dropBootAnswers();
+  else {
+    const url = axios.getUri(config);
+    rememberBootRead(url);
+    const early = takeBootAnswer(url);
+    const answer = early && (await early);
+    if (answer) return settleBootAnswer(answer, config);
+  }
+  return network(config);
+};
+httpClient.defaults.adapter = adapter;
 
 function parseRetryAfter(header: unknown, body: Partial<ErrorBody> | undefined): number | undefined {
   const fromHeader = typeof header === "string" ? Number.parseInt(header, 10) : NaN;

@@ -1,6 +1,7 @@
 import { defineAbilityFor, type AppAbility } from "../../domain/policy";
 import type { RoleRule } from "../../domain/roles/rules";
 import { API_URL } from "../config";
+import { forgetBootReads } from "../lib/boot-requests";
 import { forgetListQueries } from "../lib/last-list-query";
 import { httpClient, isHttpError } from "./http-client";
 import { queryClient } from "./query-client";
@@ -84,7 +85,10 @@ export function setSession(user: SessionUser | null, perms?: Permissions | null)
     queryClient.removeQueries({ queryKey: ["data"] });
     permissions = null;
     // Not at a page load (nobody yet): the lists of this tab were that same person's.
-    if (current) forgetListQueries();
+    if (current) {
+      forgetListQueries();
+      forgetBootReads();
+    }
   }
   current = user;
   if (!user) {

@@ -1,0 +1,136 @@
+/**
+ * The first requests of a page load, sent before the app's code has arrived.
+ *
+ * A hard load of a page waits for its code, then for the session check, then for the page to
+ * render before the page asks for its data, and only then for the records its rows point at: one
+ * wait after another. Here the entry sends, as soon as it runs, the session check and what this
+ * same address asked for the last time it was loaded in this browser (its list page, its rows'
+ * references); the app's HTTP client takes those answers instead of asking again.
+ *
+ * Rules that keep an answer from being older than one asked for normally:
+ * - each answer is taken once, by the first request for the same URL;
+ * - only while the tab is still on the page it loaded, and for BOOT_ANSWER_MAX_AGE_MS;
+ * - all are dropped at the first write (any request but a GET) or sign-out.
+ * Sent with the browser's cookie like any request, so an answer is always the current session's.
+ * This module imports nothing: the entry (main.tsx) includes it and stays small.
+ */
+
+/** localStorage: for each address (path and query) loaded lately, the API reads its load made. */
+const STORAGE_KEY = "switchboard.bootRequests";
+/** Addresses remembered, the most recent kept. */
+const MAX_ADDRESSES = 20;
+/** Reads remembered per address: a page and its references, not a whole session's. */
+const MAX_URLS = 12;
+/** Past this, or past the user's first key or click, a read is the user's doing, not the page's first paint. */
+export const BOOT_WINDOW_MS = 30_000;
+/** An answer not taken by then is dropped (the page asked for something else). */
+export const BOOT_ANSWER_MAX_AGE_MS = 10_000;
+/** Always asked first: who is signed in (the app's session check). */
+export const SESSION_URL = "/api/auth/me";
+
+export interface BootAnswer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface Pending {
+  sentAt: number;
+  answer: Promise<BootAnswer | null>;
+}
+
+let bootAddress: string | null = null;
+/** The addresses this load is known by: as loaded, and as the page rewrote it (a list adds its page and sort). */
+const bootAddresses = new Set<string>();
+const pending = new Map<string, Pending>();
+let recorded: string[] = [];
+let userActed = false;
+
+const addressNow = () => window.location.pathname + window.location.search;
+/** Still on the page loaded: its own query may have been rewritten meanwhile, its path not. */
+const onBootPage = () => bootAddress !== null && window.location.pathname === new URL(bootAddress, "http://x").pathname;
+
+type Remembered = Record<string, string[]>;
+
+function readRemembered(): Remembered {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Remembered) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Only the app's own API reads. Of the session endpoints only the user's preferences (a list's
+ * columns and page size): the session check is always sent, and the rest are the user's doing.
+ */
+export const isRememberable = (url: string) =>
+  url.startsWith("/api/") && (!url.startsWith("/api/auth/") || url === "/api/auth/preferences") && !url.startsWith("/api/events");
+
+async function send(url: string): Promise<BootAnswer | null> {
+  try {
+    const res = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => (headers[name] = value));
+    return { status: res.status, statusText: res.statusText, headers, body: await res.text() };
+  } catch {
+    // No answer: the app's own request will say so.
+    return null;
+  }
+}
+
+/** Called once by the entry, for every page but the sign-in page. */
+export function startBootRequests() {
+  bootAddress = addressNow();
+  bootAddresses.add(bootAddress);
+  const acted = () => (userActed = true);
+  for (const event of ["pointerdown", "keydown"]) window.addEventListener(event, acted, { capture: true, once: true, passive: true });
+  const remembered = readRemembered()[bootAddress] ?? [];
+  const urls = [SESSION_URL, ...remembered.filter((url) => typeof url === "string" && isRememberable(url))];
+  for (const url of new Set(urls)) pending.set(url, { sentAt: performance.now(), answer: send(url) });
+}
+
+/** The answer already on its way for this GET, if it may stand in for a request sent now (taken once). */
+export function takeBootAnswer(url: string): Promise<BootAnswer | null> | undefined {
+  const found = pending.get(url);
+  if (!found) return undefined;
+  pending.delete(url);
+  if (!onBootPage() || performance.now() - found.sentAt > BOOT_ANSWER_MAX_AGE_MS) return undefined;
+  return found.answer;
+}
+
+/** Something was written, or the user signed out: no answer from before may stand in for a read after. */
+export function dropBootAnswers() {
+  pending.clear();
+}
+
+/** A read the page made while loading: remembered for the next load of the same address. */
+export function rememberBootRead(url: string) {
+  if (!isRememberable(url) || recorded.includes(url) || recorded.length >= MAX_URLS) return;
+  if (userActed || !onBootPage() || performance.now() > BOOT_WINDOW_MS) return;
+  recorded = [...recorded, url];
+  bootAddresses.add(addressNow());
+  try {
+    const others = readRemembered();
+    for (const address of bootAddresses) delete others[address];
+    const room = Math.max(0, MAX_ADDRESSES - bootAddresses.size);
+    const kept = room ? Object.keys(others).slice(-room) : [];
+    const next: Remembered = Object.fromEntries(kept.map((address) => [address, others[address]]));
+    for (const address of bootAddresses) next[address] = recorded;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage refused (a private mode, a full quota): the next load asks as it always did.
+  }
+}
+
+/** Signed out: the reads of this person's pages are not sent on the next person's loads. */
+export function forgetBootReads() {
+  dropBootAnswers();
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was stored.
+  }
+}
