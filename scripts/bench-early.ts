@@ -36,7 +36,12 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS, headless: true });
   try {
     console.log("starting the server (builds the app first when it is out of date)…");
-    server = await spawnServer({ dbFile, args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"], env: { NODE_ENV: "production" }, timeoutMs: 300_000 });
+    server = await spawnServer({
+      dbFile,
+      args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"],
+      env: { NODE_ENV: "production" },
+      timeoutMs: 300_000,
+    });
     const url = server.url;
 
     /** A signed-in context whose first load of /orders warmed its cache (and, with early requests, taught it what /orders reads). */
