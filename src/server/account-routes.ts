@@ -20,14 +20,14 @@ import { clearSessionCookie } from "./session";
 import type { Session, Storage } from "./storage/types";
 import { hashRecoveryCode, newRecoveryCodes, newSecret, openSecret, otpauthUrl, qrCode, sealSecret, verifyTotp } from "./two-factor";
 
-const enableBody = z.strictObject({
+export const enableBody = z.strictObject({
   code: z
     .string({ error: message("required") })
     .trim()
     .min(1, { error: message("required") })
     .max(32),
 });
-const disableBody = z.strictObject({
+export const disableBody = z.strictObject({
   password: z
     .string({ error: message("required") })
     .min(1, { error: message("required") })

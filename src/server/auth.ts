@@ -20,7 +20,7 @@ import { clearSessionCookie, newSession, pruneSessions, setSessionCookie } from 
 import type { Storage, Tx } from "./storage/types";
 import { isRecoveryShaped, isTotpShaped, matchRecoveryCode, openSecret, verifyTotp } from "./two-factor";
 
-const loginBody = z.strictObject({
+export const loginBody = z.strictObject({
   email: z
     .string({ error: message("required") })
     .trim()
@@ -40,7 +40,7 @@ const loginBody = z.strictObject({
     .optional(),
 });
 
-const passwordBody = z.strictObject({
+export const passwordBody = z.strictObject({
   currentPassword: z
     .string({ error: message("required") })
     .min(1, { error: message("required") })

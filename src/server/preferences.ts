@@ -24,7 +24,7 @@ const listPreferences = z
   .strict();
 type ListPreferences = z.infer<typeof listPreferences>;
 
-const preferencesPatch = z.object({ lists: z.record(z.string().max(40), listPreferences) }).strict();
+export const preferencesPatch = z.object({ lists: z.record(z.string().max(40), listPreferences) }).strict();
 
 export interface StoredPreferences {
   lists: Record<string, ListPreferences>;

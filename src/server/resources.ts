@@ -348,7 +348,7 @@ interface BulkResult {
   record?: Record<string, unknown>;
 }
 
-const bulkEditSchema = z
+export const bulkEditSchema = z
   .object({
     ids: z
       .array(z.number().int("Must be whole numbers").positive("Must be positive ids").max(Number.MAX_SAFE_INTEGER), "Must be a list of record ids")

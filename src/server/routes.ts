@@ -9,6 +9,8 @@ import { ENTITIES, type ResourceName } from "../domain/entities";
 import { AppError } from "../domain/errors";
 import type { Abilities } from "./abilities";
 import { accountRoutes } from "./account-routes";
+import { apiDocs } from "./api-docs";
+import type { Method } from "./openapi";
 import { authRoutes } from "./auth";
 import { importRoutes } from "./import/route";
 import { preferenceRoutes } from "./preferences";
@@ -112,6 +114,17 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
       },
     });
   }
+
+  // The API's description, of every route above and these: public, it names no record.
+  const docs = apiDocs(() => routes.map((r) => ({ ...r, methods: Object.keys(r.methods) as Method[] })));
+  routes.push(
+    { path: "/openapi.json", public: true, query: "ignored", methods: { GET: docs.openapi } },
+    { path: "/docs", public: true, methods: { GET: docs.page } },
+    { path: "/docs/init.js", public: true, query: "ignored", methods: { GET: docs.init } },
+    { path: "/docs/swagger-ui-bundle.js", public: true, query: "ignored", methods: { GET: docs.script } },
+    { path: "/docs/swagger-ui.css", public: true, query: "ignored", methods: { GET: docs.styles } },
+    { path: "/docs/docs.css", public: true, query: "ignored", methods: { GET: docs.ownStyles } },
+  );
 
   const router = express.Router({ caseSensitive: true, strict: true });
   router.use(async (req: Request, res: Response, next: NextFunction) => {

@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
 /** Bad tokens an address may send per window before it is told to wait. */
 const BAD_TOKENS_PER_WINDOW = 20;
 
-const createBody = z.strictObject({
+export const createBody = z.strictObject({
   name: z
     .string({ error: message("required") })
     .trim()

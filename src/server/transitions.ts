@@ -52,6 +52,9 @@ const bodySchema = {
   reason: fieldSchema(orders.fields.reason),
 };
 
+/** The body as one schema, for the API's description (the checks above say more: a reason only where one is asked). */
+export const transitionBody = z.strictObject({ to: bodySchema.to, version: bodySchema.version, reason: bodySchema.reason.optional() });
+
 interface TransitionBody {
   to: OrderStatus;
   version: number;

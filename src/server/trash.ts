@@ -59,7 +59,7 @@ async function trashedBy(reader: Reader, resource: ResourceName, id: number, now
   return { event: !last || last.action !== "delete" || String(last.at) < cutoff(now) ? null : last, history };
 }
 
-const revertBody = z.strictObject({
+export const revertBody = z.strictObject({
   eventId: z
     .number({ error: message("notNumber") })
     .int({ error: message("notWhole") })
