@@ -204,5 +204,7 @@ describe("readSheet: .xlsx", () => {
       });
     expect((await readSheet(await rows(IMPORT_MAX_ROWS), "xlsx")).rows).toHaveLength(IMPORT_MAX_ROWS);
     expect(await refusal(await rows(IMPORT_MAX_ROWS + 1), "xlsx")).toMatch(/more than 10,000 rows/);
-  });
+    // Two workbooks of 10,000 rows written and read: seconds of CPU on a busy 2-core machine (it
+    // once passed Vitest's default 5 s there). Nothing waits on time here; only work takes it.
+  }, 30_000);
 });
