@@ -27,3 +27,37 @@ test("loaded again, a list asks for its page and its session at once, before the
   expect(asked.indexOf(list[0]), asked.join("\n")).toBeLessThan(appCode);
   expect(asked.indexOf(session[0]), asked.join("\n")).toBeLessThan(appCode);
 });
+
+test("a record opened from its list shows at once, from its row, while its own answer is on the way", async ({ page, login }) => {
+  await login("manager", "/customers");
+  const row = page.locator("main .ant-table-row").first();
+  await expect(row).toBeVisible();
+  const link = row.getByRole("link").first();
+  const name = (await link.innerText()).trim();
+  const href = (await link.getAttribute("href")) ?? "";
+  const id = /\/customers\/show\/(\d+)$/.exec(href)?.[1];
+  expect(id, href).toBeTruthy();
+
+  // The record's own request is held until the page is seen to show the record without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  let answered = 0;
+  await page.route(`**/api/customers/${id}`, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+    answered++;
+  });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/customers/show/${id}$`));
+  const details = page.locator("main .ant-descriptions");
+  await expect(details).toContainText(name);
+  await expect(details).toContainText("@");
+  // Then the record's own answer still comes, and the page stays on it.
+  await expect.poll(() => asked).toBe(1);
+  expect(answered).toBe(0);
+  release();
+  await expect.poll(() => answered).toBe(1);
+  await expect(details).toContainText(name);
+});

@@ -18,6 +18,7 @@ import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
 import { BACK_ICON } from "../components/layout/back-icon";
+import { recordFromLists } from "../hooks/record-from-lists";
 
 const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt", "refundedAt"] as const;
 
@@ -30,7 +31,12 @@ export function OrderShow({ def, id }: OverrideProps) {
   const { t, fieldLabel, singular, entityLabel } = useLocale();
   const { list } = useNavigation();
   const orderId = id ?? "";
-  const { query, result: order } = useShow<BaseRecord>({ resource: "orders", id: orderId, errorNotification: false });
+  const { query, result: order } = useShow<BaseRecord>({
+    resource: "orders",
+    id: orderId,
+    errorNotification: false,
+    queryOptions: { placeholderData: () => recordFromLists("orders", orderId) },
+  });
   useFocusAfterSave(!!order);
   const steps = useCustom<BaseRecord>({
     url: `${API_URL}/orders/${String(orderId)}/transitions`,

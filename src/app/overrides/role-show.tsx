@@ -18,6 +18,7 @@ import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
 import { BACK_ICON } from "../components/layout/back-icon";
+import { recordFromLists } from "../hooks/record-from-lists";
 
 /** The staff field that holds a role's key (`optionsFrom` the roles): whose members a role has. */
 const memberField = Object.entries(staff.fields).find(([, f]) => f.optionsFrom?.field === "key")?.[0] ?? "role";
@@ -33,7 +34,12 @@ export default function RoleShow({ def, id }: OverrideProps) {
   const { t, singular, entityLabel, fieldLabel } = useLocale();
   const { list } = useNavigation();
   const roleId = id ?? "";
-  const { query, result: role } = useShow<BaseRecord>({ resource: def.name, id: roleId, errorNotification: false });
+  const { query, result: role } = useShow<BaseRecord>({
+    resource: def.name,
+    id: roleId,
+    errorNotification: false,
+    queryOptions: { placeholderData: () => recordFromLists(def.name, roleId) },
+  });
   useFocusAfterSave(!!role);
   const key = typeof role?.key === "string" ? role.key : undefined;
   const rules = (Array.isArray(role?.rules) ? role.rules : []) as RoleRule[];

@@ -22,6 +22,7 @@ import { lazyRetry } from "../../lib/lazy-retry";
 import { PART_MODULES } from "../../lib/route-modules";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { BACK_ICON } from "../layout/back-icon";
+import { recordFromLists } from "../../hooks/record-from-lists";
 
 // The grid of a role loads with the tab that shows it, not with every record page.
 const MemberPermissions = lazyRetry(PART_MODULES.memberPermissions);
@@ -38,7 +39,12 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
   const ability = useAbility();
   const { t, singular, entityLabel, fieldLabel, relatedLabel } = useLocale();
   const { list } = useNavigation();
-  const { query, result: record } = useShow<BaseRecord>({ resource: def.name, id, errorNotification: false });
+  const { query, result: record } = useShow<BaseRecord>({
+    resource: def.name,
+    id,
+    errorNotification: false,
+    queryOptions: { placeholderData: () => recordFromLists(def.name, id) },
+  });
   useFocusAfterSave(!!record);
   // Which row and which revision are the app's bookkeeping, not what an operator reads (History has versions).
   const fields = useMemo(() => (record ? showFields(def, ability, record).filter(([name]) => !BOOKKEEPING.has(name)) : []), [def, ability, record]);
