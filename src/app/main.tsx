@@ -2,8 +2,8 @@ import { startBootRequests } from "./lib/boot-requests";
 
 /**
  * The entry: it imports nothing but the early requests (which import nothing), so a page pays
- * only for what it loads. A hard load of /login gets the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget
- * of issue 6); every other path gets the whole app. The app's own /login route still serves
+ * only for what it loads. A hard load of /login gets the light sign-in page (React and the form,
+ * no Refine, no antd: the 150 kB budget of issue 6); every other path gets the whole app. The app's own /login route still serves
  * sign-ins reached by navigating inside the app (signing out, a session that ended).
  */
 const root = document.getElementById("root");

@@ -83,6 +83,9 @@ test("a list reopened from a record's breadcrumb or the menu is as it was left, 
   await choose(page, "Status", "Paid");
   await placed.click();
   await expect(placed).toHaveAttribute("aria-sort", "ascending");
+  // Refine writes a sort into the address a moment after the table shows it, and a record opened
+  // before that came back to the list without it once in CI (noted as the app's race, not fixed here).
+  await expect(page).toHaveURL(/sorters\[0\]\[field\]=placedAt/);
   const asLeft = async () => {
     await expect(status).toContainText("Paid");
     await expect(placed).toHaveAttribute("aria-sort", "ascending");

@@ -4,7 +4,7 @@
  * what other tests see on the demo manager's lists.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, choose, expect, newStaff, seriousViolations, submitLogin, test, unique } from "./fixtures";
+import { ACCOUNTS, choose, expect, motionDone, newStaff, seriousViolations, submitLogin, test, unique } from "./fixtures";
 
 const PREFERENCES = "/api/auth/preferences";
 
@@ -31,6 +31,10 @@ async function saveView(page: Page, name: string, share = false) {
   await viewsMenu(page).click();
   await menu(page).getByText("Save view…").click();
   const dialog = page.getByRole("dialog", { name: "Save this view" });
+  // Filled and saved once it is shown, as a person does: in CI a Save pressed while the dialog was
+  // still zooming in once did nothing.
+  await expect(dialog).toBeVisible();
+  await motionDone(page);
   await dialog.getByLabel("Name").fill(name);
   if (share) await dialog.getByRole("switch", { name: "Share with everyone" }).click();
   await dialog.getByRole("button", { name: "Save" }).click();
