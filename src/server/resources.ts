@@ -65,16 +65,20 @@ function failDuplicates(duplicates: FieldErrors) {
   if (Object.keys(duplicates).length) throw new AppError("DUPLICATE", "Already taken", duplicates);
 }
 
-export function resourceRoutes(storage: Storage) {
-  async function list(req: Request, res: Response, resource: ResourceName) {
+/**
+ * The generic resource calls, each a function of the caller's context and its input: the REST
+ * routes below and the GraphQL resolvers (src/server/graphql) both call these, so no rule,
+ * check or write path exists twice.
+ */
+export function resourceService(storage: Storage) {
+  /** A page of rows and the total, from a list query in simple-rest's dialect (GraphQL's arguments are translated into it). */
+  async function listRecords(ctx: RequestContext, resource: ResourceName, query: string) {
     const def = getEntity(resource);
-    const { ability } = req.ctx;
+    const { ability } = ctx;
     requireAction(ability, "read", resource, def);
-    const plan = parseListQuery(def, readableFields(ability, resource), rawQuery(req), { referenceTarget: (target) => labelTarget(ability, target) });
+    const plan = parseListQuery(def, readableFields(ability, resource), query, { referenceTarget: (target) => labelTarget(ability, target) });
     const { rows, total } = await storage.list(resource, plan, rowScope(ability, resource));
-    res.setHeader("X-Total-Count", String(total));
-    res.setHeader("Access-Control-Expose-Headers", "X-Total-Count");
-    res.json(rows.map((row) => stripRecord(ability, resource, row)));
+    return { rows: rows.map((row) => stripRecord(ability, resource, row)), total };
   }
 
   /** Where q looks for a searched reference: the records of `target` the reader may see, by a label they may read. */
@@ -85,12 +89,105 @@ export function resourceRoutes(storage: Storage) {
     return { resource: target, labelField, scope: rowScope(ability, target) };
   }
 
-  async function one(req: Request, res: Response, resource: ResourceName, id: number) {
+  async function oneRecord(ctx: RequestContext, resource: ResourceName, id: number) {
     const def = getEntity(resource);
-    const { ability } = req.ctx;
+    const { ability } = ctx;
     requireAction(ability, "read", resource, def);
     const row = requireReadable(ability, resource, def, await storage.get(resource, id));
-    res.json(stripRecord(ability, resource, row));
+    return stripRecord(ability, resource, row);
+  }
+
+  async function createRecord(ctx: RequestContext, resource: ResourceName, rawBody: unknown) {
+    const def = getEntity(resource);
+    const rules = rulesFor(resource);
+    const { ability } = ctx;
+    requireAction(ability, "create", resource, def);
+    const body = requireBody(rawBody);
+    // Refusals that need no hashing come first; all of it again in the transaction.
+    checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
+    const prepared = (await rules.prepare?.(body)) ?? {};
+    const { record } = await storage.transaction((tx) => createIn(tx, ctx, resource, body, { prepared }));
+    return stripRecord(ability, resource, record);
+  }
+
+  /**
+   * "Edit selected": the same change to many records, each through every check of its own PATCH
+   * and in its own transaction, so one refusal stops nothing else and each row says how it went.
+   * What is wrong for every row alike (the ids, an unknown or server-managed field, a field the
+   * role may never write) is refused before anything is written.
+   */
+  async function updateMany(ctx: RequestContext, resource: ResourceName, rawBody: unknown): Promise<BulkResult[]> {
+    const def = getEntity(resource);
+    const { ability } = ctx;
+    requireAction(ability, "update", resource, def);
+    const { ids, changes } = parseBody(bulkEditSchema, rawBody);
+    const fields = allFields(def);
+    const unknown = Object.keys(changes).filter((k) => !Object.prototype.hasOwnProperty.call(fields, k));
+    if (unknown.length) failValidation(Object.fromEntries(unknown.map((k) => [k, [message("unknownField")]])));
+    // Refusals that hold for every row: nothing is tried when one of them applies.
+    requireWritableOnSomeRow(ability, resource, def, Object.keys(changes), rulesFor(resource).managedParts?.(changes) ?? []);
+    const results: BulkResult[] = [];
+    for (const id of ids) {
+      try {
+        const record = await updateRecord(ctx, resource, id, { ...changes }, { anyVersion: true });
+        results.push({ id, status: 200, record: stripRecord(ability, resource, record) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, status: err.status, ...refusal(err) });
+      }
+    }
+    return results;
+  }
+
+  /**
+   * One record changed by a body of fields and the version it was read at, through every check
+   * of a PATCH, in a transaction of its own.
+   */
+  async function updateRecord(ctx: RequestContext, resource: ResourceName, id: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+    const rules = rulesFor(resource);
+    // Refusals that need no hashing come first; all of it again, locked, in the transaction.
+    await guardUpdate(storage, undefined, ctx, resource, id, body);
+    const prepared = (await rules.prepare?.(body)) ?? {};
+    const { record } = await storage.transaction((tx) => updateIn(tx, ctx, resource, id, body, { ...opts, prepared }));
+    return record;
+  }
+
+  async function removeRecord(ctx: RequestContext, resource: ResourceName, id: number) {
+    const def = getEntity(resource);
+    const rules = rulesFor(resource);
+    const { ability } = ctx;
+    requireAction(ability, "delete", resource, def);
+    const row = await storage.transaction(async (tx) => {
+      const row = requireReadable(ability, resource, def, await tx.lock(resource, id));
+      await rules.invariant?.("delete", row, {}, tx, tx);
+      requireOnRow(ability, "delete", resource, def, row);
+      const counts = await tx.countReferrers(resource, id);
+      if (Object.keys(counts).length) throw referenced(def, counts);
+      const now = new Date();
+      await rules.afterDelete?.(ctx, tx, row);
+      await tx.remove(resource, id);
+      await appendAudit(tx, ctx, { action: "delete", resource, recordId: row.id, changes: diff(def, row, null) }, now);
+      return row;
+    });
+    return stripRecord(ability, resource, row);
+  }
+
+  return { listRecords, oneRecord, createRecord, updateMany, updateRecord, removeRecord };
+}
+
+export type ResourceService = ReturnType<typeof resourceService>;
+
+/** The REST routes of the generic resource calls, over the service above. */
+export function resourceRoutes(storage: Storage, service: ResourceService = resourceService(storage)) {
+  async function list(req: Request, res: Response, resource: ResourceName) {
+    const { rows, total } = await service.listRecords(req.ctx, resource, rawQuery(req));
+    res.setHeader("X-Total-Count", String(total));
+    res.setHeader("Access-Control-Expose-Headers", "X-Total-Count");
+    res.json(rows);
+  }
+
+  async function one(req: Request, res: Response, resource: ResourceName, id: number) {
+    res.json(await service.oneRecord(req.ctx, resource, id));
   }
 
   /**
@@ -114,86 +211,23 @@ export function resourceRoutes(storage: Storage) {
   }
 
   async function create(req: Request, res: Response, resource: ResourceName) {
-    const def = getEntity(resource);
-    const rules = rulesFor(resource);
-    const { ability } = req.ctx;
-    requireAction(ability, "create", resource, def);
-    const body = requireBody(req.body);
-    // Refusals that need no hashing come first; all of it again in the transaction.
-    checkBodyFields(ability, resource, def, body, "create", null, rules.managedParts?.(body) ?? []);
-    const prepared = (await rules.prepare?.(body)) ?? {};
-    const { record } = await storage.transaction((tx) => createIn(tx, req.ctx, resource, body, { prepared }));
-    res.status(201).json(stripRecord(ability, resource, record));
+    res.status(201).json(await service.createRecord(req.ctx, resource, req.body));
   }
 
   async function update(req: Request, res: Response, resource: ResourceName, id: number) {
-    const record = await updateRecord(req, resource, id, requireBody(req.body));
+    const record = await service.updateRecord(req.ctx, resource, id, requireBody(req.body));
     res.json(stripRecord(req.ctx.ability, resource, record));
   }
 
-  /**
-   * "Edit selected": the same change to many records, each through every check of its own PATCH
-   * and in its own transaction, so one refusal stops nothing else and each row says how it went.
-   * What is wrong for every row alike (the ids, an unknown or server-managed field, a field the
-   * role may never write) is refused before anything is written.
-   */
   async function updateMany(req: Request, res: Response, resource: ResourceName) {
-    const def = getEntity(resource);
-    const { ability } = req.ctx;
-    requireAction(ability, "update", resource, def);
-    const { ids, changes } = parseBody(bulkEditSchema, req.body);
-    const fields = allFields(def);
-    const unknown = Object.keys(changes).filter((k) => !Object.prototype.hasOwnProperty.call(fields, k));
-    if (unknown.length) failValidation(Object.fromEntries(unknown.map((k) => [k, [message("unknownField")]])));
-    // Refusals that hold for every row: nothing is tried when one of them applies.
-    requireWritableOnSomeRow(ability, resource, def, Object.keys(changes), rulesFor(resource).managedParts?.(changes) ?? []);
-    const results: BulkResult[] = [];
-    for (const id of ids) {
-      try {
-        const record = await updateRecord(req, resource, id, { ...changes }, { anyVersion: true });
-        results.push({ id, status: 200, record: stripRecord(ability, resource, record) });
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        results.push({ id, status: err.status, ...refusal(err) });
-      }
-    }
-    res.json({ results });
-  }
-
-  /**
-   * One record changed by a body of fields and the version it was read at, through every check
-   * of a PATCH, in a transaction of its own.
-   */
-  async function updateRecord(req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
-    const rules = rulesFor(resource);
-    // Refusals that need no hashing come first; all of it again, locked, in the transaction.
-    await guardUpdate(storage, undefined, req.ctx, resource, id, body);
-    const prepared = (await rules.prepare?.(body)) ?? {};
-    const { record } = await storage.transaction((tx) => updateIn(tx, req.ctx, resource, id, body, { ...opts, prepared }));
-    return record;
+    res.json({ results: await service.updateMany(req.ctx, resource, req.body) });
   }
 
   async function remove(req: Request, res: Response, resource: ResourceName, id: number) {
-    const def = getEntity(resource);
-    const rules = rulesFor(resource);
-    const { ability } = req.ctx;
-    requireAction(ability, "delete", resource, def);
-    const row = await storage.transaction(async (tx) => {
-      const row = requireReadable(ability, resource, def, await tx.lock(resource, id));
-      await rules.invariant?.("delete", row, {}, tx, tx);
-      requireOnRow(ability, "delete", resource, def, row);
-      const counts = await tx.countReferrers(resource, id);
-      if (Object.keys(counts).length) throw referenced(def, counts);
-      const now = new Date();
-      await rules.afterDelete?.(req.ctx, tx, row);
-      await tx.remove(resource, id);
-      await appendAudit(tx, req.ctx, { action: "delete", resource, recordId: row.id, changes: diff(def, row, null) }, now);
-      return row;
-    });
-    res.json(stripRecord(ability, resource, row));
+    res.json(await service.removeRecord(req.ctx, resource, id));
   }
 
-  return { list, one, referrers, create, update, updateMany, updateRecord, remove };
+  return { list, one, referrers, create, update, updateMany, remove };
 }
 
 /** How a write goes, beyond its body. */
@@ -338,7 +372,7 @@ export function referenced(def: EntityDef, counts: Record<string, number>) {
   );
 }
 
-interface BulkResult {
+export interface BulkResult {
   id: number;
   /** The HTTP status this row's own PATCH would have answered. */
   status: number;

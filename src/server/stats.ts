@@ -16,19 +16,23 @@ const reach = (ability: AppAbility, resource: "orders" | "customers" | "products
 
 export function statsRoutes(storage: Storage) {
   async function dashboard(req: Request, res: Response) {
-    const { ability } = req.ctx;
-    // Own scope when the role reads orders only under a condition (an agent: assigneeId = self).
-    const scope = ability.rulesFor("read", "orders").some((r) => !r.conditions && !r.inverted) ? "all" : "own";
-    const query: DashboardQuery = {
-      scope,
-      orders: reach(ability, "orders"),
-      customers: reach(ability, "customers"),
-      products: reach(ability, "products"),
-      now: new Date(),
-    };
-    res.json(leaveOutUnread(await storage.dashboard(query), query));
+    res.json(await dashboardFor(storage, req.ctx.ability));
   }
   return { dashboard };
+}
+
+/** The dashboard's figures over what this reader may read (the REST route and GraphQL call this). */
+export async function dashboardFor(storage: Storage, ability: AppAbility): Promise<Partial<DashboardStats>> {
+  // Own scope when the role reads orders only under a condition (an agent: assigneeId = self).
+  const scope = ability.rulesFor("read", "orders").some((r) => !r.conditions && !r.inverted) ? "all" : "own";
+  const query: DashboardQuery = {
+    scope,
+    orders: reach(ability, "orders"),
+    customers: reach(ability, "customers"),
+    products: reach(ability, "products"),
+    now: new Date(),
+  };
+  return leaveOutUnread(await storage.dashboard(query), query);
 }
 
 /** Each figure and what it is counted from: a reader who may not read all of that gets no figure, not a zero. */

@@ -10,6 +10,7 @@
  * through one server or two — are decided one after the other on the same data.
  */
 import type { Request, Response } from "express";
+import type { RequestContext } from "./context";
 import { z } from "zod";
 import { ORDER_MIN_ITEMS, REFUND_WINDOW_DAYS } from "../domain/constants";
 import { getEntity } from "../domain/entities";
@@ -108,55 +109,60 @@ export function transitionRoutes(storage: Storage) {
   }
 
   async function transition(req: Request, res: Response, id: number) {
-    const { ability } = req.ctx;
-    requireAction(ability, "transition", "orders", orders);
-    const body = parseBody(req.body);
-    const record = await storage.transaction(async (tx) => {
-      // The order first, then its products in id order: every transaction locks in that order.
-      const before = requireReadable(ability, "orders", orders, await tx.lock("orders", id));
-      const from = before.status as OrderStatus;
-      const { to } = body;
-      // The role first: an agent's cancel is refused for who they are, whatever the state.
-      if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
-      requireVersion(ability, "orders", orders, body.version, before);
-      requireTransition(orders, ORDER_TRANSITIONS, from, to);
-      const now = new Date();
-      if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
-        throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
-          deliveredAt: before.deliveredAt ?? null,
-        });
-
-      const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
-      const effect = STOCK_EFFECT[to] ?? 0;
-      const locked =
-        effect || to === "placed"
-          ? await tx.lockMany(
-              ITEM_REFERENCE,
-              [...new Set(lines.map((l) => l.productId))].filter((n) => typeof n === "number"),
-            )
-          : [];
-      const products = new Map(locked.map((p) => [p.id, p]));
-      if (to === "placed") requirePlaceable(products, ability, lines);
-      const updates = effect ? stockUpdates(products, lines, effect, now) : [];
-
-      const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
-      const at = now.toISOString();
-      const next: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
-      if (body.reason !== undefined) next.reason = body.reason;
-      const changes = diff(orders, before, next);
-
-      for (const { before: p, after } of updates) {
-        await tx.update(ITEM_REFERENCE, after, p.version);
-        await appendAudit(tx, req.ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after), orderId: id }, now);
-      }
-      await tx.update("orders", next, before.version);
-      await appendAudit(tx, req.ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
-      return next;
-    });
-    res.json(stripRecord(ability, "orders", record));
+    res.json(await transitionOrder(storage, req.ctx, id, req.body));
   }
 
   return { transition, history };
+}
+
+/** An order moved along its lifecycle, with its stock effects and audit events, in one transaction; the REST route and GraphQL call this. */
+export async function transitionOrder(storage: Storage, ctx: RequestContext, id: number, rawBody: unknown) {
+  const { ability } = ctx;
+  requireAction(ability, "transition", "orders", orders);
+  const body = parseBody(rawBody);
+  const record = await storage.transaction(async (tx) => {
+    // The order first, then its products in id order: every transaction locks in that order.
+    const before = requireReadable(ability, "orders", orders, await tx.lock("orders", id));
+    const from = before.status as OrderStatus;
+    const { to } = body;
+    // The role first: an agent's cancel is refused for who they are, whatever the state.
+    if (!canDo(ability, "transition", "orders", before, to)) throw new AppError("FORBIDDEN", `Your role may not move an order to ${to}`);
+    requireVersion(ability, "orders", orders, body.version, before);
+    requireTransition(orders, ORDER_TRANSITIONS, from, to);
+    const now = new Date();
+    if (to === "refunded" && !refundWindowOpen(before.deliveredAt, now))
+      throw new AppError("REFUND_WINDOW_CLOSED", `The refund window closed: refunds are possible for ${REFUND_WINDOW_DAYS} days after delivery`, undefined, {
+        deliveredAt: before.deliveredAt ?? null,
+      });
+
+    const lines = (Array.isArray(before.items) ? before.items : []) as OrderLine[];
+    const effect = STOCK_EFFECT[to] ?? 0;
+    const locked =
+      effect || to === "placed"
+        ? await tx.lockMany(
+            ITEM_REFERENCE,
+            [...new Set(lines.map((l) => l.productId))].filter((n) => typeof n === "number"),
+          )
+        : [];
+    const products = new Map(locked.map((p) => [p.id, p]));
+    if (to === "placed") requirePlaceable(products, ability, lines);
+    const updates = effect ? stockUpdates(products, lines, effect, now) : [];
+
+    const stamp = STATUS_TIMESTAMP[to as Exclude<OrderStatus, "draft">];
+    const at = now.toISOString();
+    const next: Row = { ...before, status: to, [stamp]: at, updatedAt: at, version: before.version + 1 };
+    if (body.reason !== undefined) next.reason = body.reason;
+    const changes = diff(orders, before, next);
+
+    for (const { before: p, after } of updates) {
+      await tx.update(ITEM_REFERENCE, after, p.version);
+      await appendAudit(tx, ctx, { action: "update", resource: ITEM_REFERENCE, recordId: p.id, changes: diff(productDef, p, after), orderId: id }, now);
+    }
+    await tx.update("orders", next, before.version);
+    await appendAudit(tx, ctx, { action: "transition", resource: "orders", recordId: id, changes }, now);
+    return next;
+  });
+  return stripRecord(ability, "orders", record);
 }
 
 /** Placing needs at least one line, every product active, and the stock for all of it. */

@@ -11,6 +11,7 @@
  * - purge (admins): a trashed record is no longer offered; its events stay.
  */
 import type { Request, Response } from "express";
+import type { RequestContext } from "./context";
 import { TRASH_RETENTION_DAYS, MAX_PAGE_ROWS, DEFAULT_PAGE_SIZE } from "../domain/constants";
 import { allFields, ENTITIES, getEntity, isResourceName, type ResourceName } from "../domain/entities";
 import { AppError, type FieldErrors } from "../domain/errors";
@@ -73,7 +74,7 @@ export const revertBody = z.strictObject({
 });
 
 export interface UpdateRecord {
-  (req: Request, resource: ResourceName, id: number, body: Record<string, unknown>, opts?: { revertOf?: number }): Promise<Row>;
+  (ctx: RequestContext, resource: ResourceName, id: number, body: Record<string, unknown>, opts?: { revertOf?: number }): Promise<Row>;
 }
 
 export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
@@ -211,7 +212,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       res.json({ record: stripRecord(ability, resource, current), changed: [], skipped });
       return;
     }
-    const record = await updateRecord(req, resource, id, { ...body, version }, { revertOf: eventId });
+    const record = await updateRecord(req.ctx, resource, id, { ...body, version }, { revertOf: eventId });
     res.json({ record: stripRecord(ability, resource, record), changed: Object.keys(body), skipped });
   }
 
