@@ -55,5 +55,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   res.setHeader("Cache-Control", "no-store");
   const body = appError.toBody();
   delete body.allow;
+  // A refusal before GraphQL ran (the body gate's) still reads as GraphQL: an error with its code in extensions.
+  if (/^\/graphql\/?$/.test(req.path) && req.baseUrl === "/api") {
+    const { message, ...extensions } = body;
+    res.status(appError.status).json({ errors: [{ message, extensions: { ...extensions, status: appError.status } }] });
+    return;
+  }
   res.status(appError.status).json(body);
 };

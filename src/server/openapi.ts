@@ -188,6 +188,19 @@ const FIXED: Record<string, Operation> = {
     summary: "The dashboard's figures, of what the reader may see",
     ok: ok(anyObject("Revenue, orders by status and by day, top customers, low stock")),
   },
+  "GET /graphql": {
+    tag: "GraphQL",
+    summary: "GraphQL over HTTP (a query as ?query=): the same records, rules and errors as REST, in a schema of what the reader's role may read",
+    ok: ok(anyObject("{ data, errors }: each error's extensions carry the catalogue's code, status and field errors")),
+    errors: ["UNAUTHENTICATED", "BAD_QUERY"],
+  },
+  "POST /graphql": {
+    tag: "GraphQL",
+    summary: "GraphQL over HTTP: queries and mutations (nestjs-query conventions, as @refinedev/graphql expects), plus transitionOrder and dashboard",
+    body: { type: "object", required: ["query"], properties: { query: { type: "string" }, variables: { type: "object" }, operationName: { type: "string" } } },
+    ok: ok(anyObject("{ data, errors }: each error's extensions carry the catalogue's code, status and field errors")),
+    errors: ["UNAUTHENTICATED", "BAD_QUERY"],
+  },
   "GET /events": {
     tag: "Live",
     summary: "The live stream (Server-Sent Events): what changed, of what the reader may see",

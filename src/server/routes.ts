@@ -10,11 +10,12 @@ import { AppError } from "../domain/errors";
 import type { Abilities } from "./abilities";
 import { accountRoutes } from "./account-routes";
 import { apiDocs } from "./api-docs";
+import { graphqlRoute } from "./graphql";
 import type { Method } from "./openapi";
 import { authRoutes } from "./auth";
 import { importRoutes } from "./import/route";
 import { preferenceRoutes } from "./preferences";
-import { resourceRoutes } from "./resources";
+import { resourceRoutes, resourceService } from "./resources";
 import { clearSessionCookie } from "./session";
 import { statsRoutes } from "./stats";
 import type { Storage } from "./storage/types";
@@ -42,6 +43,8 @@ interface Route {
    * otherwise a query string is refused.
    */
   query?: "list" | "ignored" | "import" | "own";
+  /** Tells a read from a write itself (GraphQL: a query may come by POST), so a read-only token reaches it by any method. */
+  tellsReadsFromWrites?: boolean;
   /** Takes a file as its body (an import), read by its handler; the JSON body gate lets it by. */
   rawBody?: boolean;
 }
@@ -52,7 +55,8 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
   const auth = authRoutes(storage, abilities, secretKey);
   const account = accountRoutes(storage, secretKey);
   const tokens = tokenRoutes(storage);
-  const resources = resourceRoutes(storage);
+  const service = resourceService(storage);
+  const resources = resourceRoutes(storage, service);
   const preferences = preferenceRoutes(storage);
   const imports = importRoutes(storage);
   const live = new LiveHub(storageLiveSource(storage, abilities));
@@ -79,12 +83,22 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
     { path: "/stats/dashboard", methods: { GET: statsRoutes(storage).dashboard } },
     { path: "/events", query: "own", methods: { GET: (req, res) => live.subscribe(req, res) } },
   ];
+  const graphql = graphqlRoute(storage, service);
+  // Its own session check, token and enrolment rules (a POST may be a query): refusals in GraphQL's shape.
+  routes.push({
+    path: "/graphql",
+    public: true,
+    duringEnrolment: true,
+    query: "own",
+    tellsReadsFromWrites: true,
+    methods: { GET: graphql.handle, POST: graphql.handle },
+  });
   const transitions = transitionRoutes(storage);
   routes.push({
     path: "/orders/:id/transitions",
     methods: { GET: (req, res, p) => transitions.history(req, res, p.id), POST: (req, res, p) => transitions.transition(req, res, p.id) },
   });
-  const trash = trashRoutes(storage, resources.updateRecord);
+  const trash = trashRoutes(storage, service.updateRecord);
   routes.push({ path: "/trash", query: "list", methods: { GET: trash.list } });
   for (const def of ENTITIES) {
     const name: ResourceName = def.name;
@@ -144,7 +158,7 @@ export function apiRouter(storage: Storage, abilities: Abilities, secretKey?: st
       }
       const { token } = req.ctx;
       if (token && route.sessionOnly) throw new AppError("FORBIDDEN", "API tokens cannot sign in or manage sessions and tokens: sign in as a person for that");
-      if (token?.readOnly && method !== "GET") throw new AppError("FORBIDDEN", "This API token is read-only");
+      if (token?.readOnly && method !== "GET" && !route.tellsReadsFromWrites) throw new AppError("FORBIDDEN", "This API token is read-only");
       if (req.ctx.twoFactorSetupRequired && !route.duringEnrolment)
         throw new AppError("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
       // A query string means nothing to a route without a list: `?callback=`, `?_method=`,

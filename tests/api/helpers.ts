@@ -8,9 +8,11 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { DEMO_PASSWORD, SESSION_COOKIE } from "../../src/domain/constants";
+import { ERROR_STATUS, type ErrorCode } from "../../src/domain/errors";
 import type { DbShape } from "../../src/server/db-shape";
 import { SEED_DB_FILE } from "../../src/server/paths";
 import { startServer, type RunningServer, type StartOptions } from "../../src/server/start";
+import type { Storage } from "../../src/server/storage/types";
 import { buildFixture } from "./fixture";
 
 /**
@@ -139,6 +141,8 @@ export interface TestServer {
   readDb(): Promise<DbShape>;
   /** The same, as bytes: equal bytes mean nothing changed. */
   readRaw(): Promise<Buffer>;
+  /** The server's store itself (the very object its routes call), for a test that counts its reads. */
+  storage: Storage;
   /**
    * Takes the store away under the running server (the data folder removed; on PostgreSQL a
    * table dropped) and answers what the server's log will name as the cause.
@@ -169,6 +173,7 @@ export async function startTestServer(): Promise<TestServer> {
     url: server.url,
     dbFile,
     dir,
+    storage: server.storage,
     client: () => new Client(server.url),
     async login(role) {
       const c = new Client(server.url);
@@ -218,4 +223,32 @@ export function expectError(res: ApiResponse, status: number, code: string) {
   if (typeof res.body.message !== "string" || !res.body.message) throw new Error(`no message: ${where}`);
   if (!res.headers.get("x-request-id")) throw new Error(`no X-Request-Id: ${where}`);
   if (STACK.test(res.text) || "stack" in res.body) throw new Error(`a stack trace leaked: ${where}`);
+}
+
+/** POST /api/graphql: a document and its variables. */
+export const gql = (c: Client, query: string, variables?: Record<string, unknown>) =>
+  c.post("/api/graphql", variables === undefined ? { query } : { query, variables });
+
+/** A GraphQL answer that went through: its data (or a thrown error naming what came instead). */
+export function gqlData(res: ApiResponse): Body {
+  if (res.status !== 200 || res.body?.errors || !res.body?.data) throw new Error(`expected GraphQL data, got ${res.status} ${res.text.slice(0, 400)}`);
+  return res.body.data;
+}
+
+/**
+ * A GraphQL refusal: its first error carries the catalogue's code and that code's HTTP status in
+ * `extensions`; the answer is GraphQL's 200 or that status, never a 500 and never a stack.
+ * Answers that error (for its `extensions`).
+ */
+export function expectGqlError(res: ApiResponse, code: ErrorCode): Body {
+  const where = `${res.status} ${res.text.slice(0, 400)}`;
+  const err = res.body?.errors?.[0];
+  if (!err) throw new Error(`expected a GraphQL error ${code}, got ${where}`);
+  if (err.extensions?.code !== code) throw new Error(`expected code ${code}, got ${where}`);
+  if (err.extensions.status !== ERROR_STATUS[code]) throw new Error(`expected extensions.status ${ERROR_STATUS[code]}, got ${where}`);
+  if (res.status !== 200 && res.status !== ERROR_STATUS[code]) throw new Error(`expected HTTP 200 or ${ERROR_STATUS[code]}, got ${where}`);
+  if (typeof err.message !== "string" || !err.message) throw new Error(`no message: ${where}`);
+  if (!res.headers.get("x-request-id")) throw new Error(`no X-Request-Id: ${where}`);
+  if (STACK.test(res.text) || /"stack"/.test(res.text)) throw new Error(`a stack trace leaked: ${where}`);
+  return err;
 }
