@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
  * tests/e2e/global-setup.ts builds the app when needed and starts the real server on a free
  * port with a fresh copy of db.json; the fixtures point every page at it.
  */
+/** The specs the "graphql" project runs: the main journeys, written against what a user sees rather than the REST calls. */
+const GRAPHQL_JOURNEYS = /\/(orders|catalogue|dashboard|policy|customers-agent|staff)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Not test-results/ itself: Playwright empties its output folder, and the unit and API
@@ -27,6 +30,10 @@ export default defineConfig({
   projects: [
     { name: "en", testIgnore: /\.es\.spec\.ts$/, use: { locale: "en-US" } },
     { name: "es", testMatch: /\.es\.spec\.ts$/, use: { locale: "es-ES" } },
+    // The main journeys again with the app on @refinedev/graphql (DATA_PROVIDER=graphql): each
+    // role's lists, records and forms, an order's lifecycle, bulk delete, the conflict dialog,
+    // the dashboard.
+    { name: "graphql", testMatch: GRAPHQL_JOURNEYS, use: { locale: "en-US" } },
   ],
   use: {
     headless: true,

@@ -18,6 +18,9 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // @refinedev/graphql's ES build imports "lodash/set" without an extension, which only a
+          // bundler resolves: Vite transforms it here as it does in the app's build.
+          server: { deps: { inline: [/@refinedev\/graphql/] } },
         },
       },
       {

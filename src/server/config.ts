@@ -15,6 +15,8 @@ const schema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   /** Seals two-factor secrets at rest (AES-256-GCM); without it they are stored as they are. */
   SECRET_KEY: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /** The data provider the app talks through: simple-rest (default) or GraphQL (/api/graphql). Both APIs answer either way. */
+  DATA_PROVIDER: z.enum(["rest", "graphql"], { error: "must be rest or graphql" }).default("rest"),
 });
 
 export type Config = z.infer<typeof schema>;
@@ -27,6 +29,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATABASE_URL: env.DATABASE_URL || undefined,
     PUBLIC_URL: env.PUBLIC_URL || undefined,
     SECRET_KEY: env.SECRET_KEY || undefined,
+    DATA_PROVIDER: env.DATA_PROVIDER || undefined,
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -61,6 +61,7 @@ async function main() {
     app: dev ? "vite" : "dist",
     publicUrl: config.PUBLIC_URL,
     secretKey: config.SECRET_KEY,
+    dataProvider: config.DATA_PROVIDER,
   });
   console.log(`Switchboard listening on ${server.url}`);
   let stopping = false;

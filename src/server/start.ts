@@ -33,7 +33,14 @@ export interface StartOptions {
   publicUrl?: string;
   /** Seals two-factor secrets at rest (SECRET_KEY). */
   secretKey?: string;
+  /** The data provider the app talks through (DATA_PROVIDER): simple-rest, or GraphQL at /api/graphql. */
+  dataProvider?: DataProviderKind;
 }
+
+export type DataProviderKind = "rest" | "graphql";
+
+/** How the page tells the app which data provider to use (read by src/app/providers/data-provider.ts). */
+export const dataProviderMeta = (kind: DataProviderKind) => `<meta name="switchboard-data-provider" content="${kind}" />`;
 
 export interface RunningServer {
   url: string;
@@ -58,10 +65,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   server.on("clientError", answerBrokenRequest);
   let closeVite: (() => Promise<void>) | null = null;
 
-  if (opts.app === "dist") mountDist(app, distDir);
+  if (opts.app === "dist") mountDist(app, distDir, opts.dataProvider ?? "rest");
   else if (opts.app === "vite") {
     const { createServer } = await import("vite");
-    const vite = await createServer({ configFile: VITE_CONFIG, root: APP_ROOT, server: { middlewareMode: true, hmr: { server } }, appType: "spa" });
+    const kind = opts.dataProvider ?? "rest";
+    const vite = await createServer({
+      configFile: VITE_CONFIG,
+      root: APP_ROOT,
+      server: { middlewareMode: true, hmr: { server } },
+      appType: "spa",
+      plugins: [{ name: "switchboard-data-provider", transformIndexHtml: (html: string) => html.replace("<head>", `<head>\n    ${dataProviderMeta(kind)}`) }],
+    });
     app.use(vite.middlewares);
     closeVite = () => vite.close();
   }
@@ -114,8 +128,15 @@ function answerBrokenRequest(err: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 /** The built app, and index.html for every other GET outside /api so client routes load. */
-function mountDist(app: express.Express, distDir: string) {
+function mountDist(app: express.Express, distDir: string, dataProvider: DataProviderKind) {
   const index = path.join(distDir, "index.html");
+  // The page names the data provider; the built file is read again only when a build replaced it.
+  let page: { mtimeMs: number; html: string } | null = null;
+  const pageHtml = () => {
+    const { mtimeMs } = fs.statSync(index);
+    if (page?.mtimeMs !== mtimeMs) page = { mtimeMs, html: fs.readFileSync(index, "utf8").replace("<head>", `<head>\n    ${dataProviderMeta(dataProvider)}`) };
+    return page.html;
+  };
   // About 1 MB of JavaScript behind sign-in goes out gzipped (a third of it on the wire); the API,
   // mounted before this, compresses its own answers (app.ts).
   app.use(compression());
@@ -140,6 +161,6 @@ function mountDist(app: express.Express, distDir: string) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/") || req.path === "/api") return next();
     if (!fs.existsSync(index)) return next();
     res.setHeader("Cache-Control", "no-cache");
-    res.sendFile(index);
+    res.type("html").send(pageHtml());
   });
 }

@@ -1,11 +1,10 @@
-import type { Page, Response } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatMoney } from "../../src/domain/format";
 import type { DashboardStats } from "../../src/domain/stats";
-import { ACCOUNTS, expect, submitLogin, test } from "./fixtures";
+import { ACCOUNTS, dashboardAnswer, expect, submitLogin, test } from "./fixtures";
 
-/** The figures exactly as the page received them (other tests may write meanwhile). */
-const statsResponse = (page: Page) =>
-  page.waitForResponse((r: Response) => new URL(r.url()).pathname === "/api/stats/dashboard" && r.request().method() === "GET");
+/** The figures exactly as the page received them (other tests may write meanwhile), from either provider. */
+const statsResponse = (page: Page) => dashboardAnswer(page) as Promise<DashboardStats>;
 
 const figure = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
@@ -13,7 +12,7 @@ test("manager: figures, both charts, low stock linking to the product, top custo
   const answer = statsResponse(page);
   // Signing in lands on the dashboard.
   await login("manager");
-  const stats = (await (await answer).json()) as DashboardStats;
+  const stats = await answer;
   expect(stats.scope).toBe("all");
 
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
@@ -65,7 +64,7 @@ test("agent: their own work — my figures, my open orders by status, my custome
   const answer = statsResponse(page);
   // Signing in lands on the dashboard.
   await login("agent");
-  const stats = (await (await answer).json()) as DashboardStats;
+  const stats = await answer;
   expect(stats.scope).toBe("own");
 
   await expect(page.getByRole("heading", { name: "My work" })).toBeVisible();
@@ -118,7 +117,7 @@ test("where the browser asks to save data, the chart library is downloaded on th
 test("each bar opens the orders it counts: a status's orders, a day's orders; a top customer's count opens their orders", async ({ page, login }) => {
   const answer = statsResponse(page);
   await login("manager");
-  const stats = (await (await answer).json()) as DashboardStats;
+  const stats = await answer;
   const orderRows = page.locator(".ant-table-row");
 
   // The status bar: exactly that status's orders, as many as the bar says.
@@ -156,7 +155,7 @@ test("the charts count in whole numbers: no axis says 0.5 orders", async ({ page
   // An agent's own figures are small (a few orders a day), where a scale would step by halves.
   const answer = statsResponse(page);
   await login("agent");
-  const stats = (await (await answer).json()) as DashboardStats;
+  const stats = await answer;
   expect(Math.max(...stats.ordersPerDay.map((d) => d.count))).toBeLessThan(10);
   for (const name of [/^Orders per day/, /^Orders by status/]) {
     const chart = page.getByRole("figure", { name });

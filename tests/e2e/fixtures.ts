@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request, type Response } from "@playwright/test";
 import { UNDO_MS } from "../../src/domain/constants";
+import { ENTITIES, type ResourceName } from "../../src/domain/entities";
+import { graphqlNames } from "../../src/domain/graphql-names";
+import { listQueryString, type ListArgs } from "../../src/server/graphql/list-args";
 
 export const DEMO_PASSWORD = "switchboard-demo";
 export const ACCOUNTS = {
@@ -103,6 +106,38 @@ export async function tabTo(page: Page, target: Locator, key = "Tab", most = 60)
   await expect(target).toBeFocused();
 }
 
+const LIST_OPERATIONS = new Map(ENTITIES.map((d) => [`${graphqlNames(d).type}List`, d.name as ResourceName]));
+
+/**
+ * A list request as simple-rest's query, whichever provider sent it: REST's own address, or a
+ * GraphQL list's variables said in the same dialect (the server's own translation). Null for
+ * anything else. The journeys the "graphql" project runs read requests through this.
+ */
+export function listRequest(request: Request): { resource: ResourceName; query: URLSearchParams } | null {
+  const url = new URL(request.url());
+  if (url.pathname === "/api/graphql") {
+    const body = request.postDataJSON() as { operationName?: string; variables?: ListArgs } | null;
+    const resource = body?.operationName ? LIST_OPERATIONS.get(body.operationName) : undefined;
+    return resource ? { resource, query: new URLSearchParams(listQueryString(body?.variables ?? {})) } : null;
+  }
+  const m = /^\/api\/([a-z-]+)$/.exec(url.pathname);
+  const resource = m && ENTITIES.find((d) => d.name === m[1]);
+  return resource && request.method() === "GET" ? { resource: resource.name as ResourceName, query: url.searchParams } : null;
+}
+
+/** The dashboard's figures as the page received them, from REST's `/api/stats/dashboard` or GraphQL's `dashboard`. */
+export function dashboardAnswer(page: Page): Promise<unknown> {
+  const isDashboard = (r: Response) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/stats/dashboard") return r.request().method() === "GET";
+    return url.pathname === "/api/graphql" && (r.request().postDataJSON() as { operationName?: string } | null)?.operationName === "Dashboard";
+  };
+  return page.waitForResponse(isDashboard).then(async (r) => {
+    const body = (await r.json()) as { data?: { dashboard: unknown } };
+    return new URL(r.url()).pathname === "/api/graphql" ? body.data?.dashboard : body;
+  });
+}
+
 /** A name no other test (or earlier run on the same data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -121,10 +156,12 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // The server's port is known only once global-setup has started it.
+  // The "graphql" project runs its journeys on the server whose app talks GraphQL (DATA_PROVIDER=graphql).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
-  baseURL: async ({}, provide) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error("E2E_BASE_URL is not set: run through playwright.config.ts (global-setup starts the server)");
+  baseURL: async ({}, provide, testInfo) => {
+    const variable = testInfo.project.name === "graphql" ? "E2E_GRAPHQL_BASE_URL" : "E2E_BASE_URL";
+    const url = process.env[variable];
+    if (!url) throw new Error(`${variable} is not set: run through playwright.config.ts (global-setup starts the servers)`);
     await provide(url);
   },
 

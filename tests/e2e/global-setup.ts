@@ -33,11 +33,11 @@ async function buildApp() {
  * The real server (dist/, NODE_ENV=production) over `dbFile`, on `port` (0: a free one); resolves
  * once it says it is listening. Also used by tests that stop a server and start it again.
  */
-export function startServer(dbFile: string, port = 0): Promise<{ url: string; child: ChildProcess }> {
+export function startServer(dbFile: string, port = 0, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   // `node --import tsx` rather than `npx tsx`: one process, so its PID is the server's own.
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_FILE: dbFile, NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DB_FILE: dbFile, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -68,8 +68,9 @@ export function startServer(dbFile: string, port = 0): Promise<{ url: string; ch
 
 /**
  * Builds the app unless dist/ is current, starts the real server on a free port over a fresh
- * copy of the committed db.json, and hands its URL to the tests (workers inherit process.env).
- * The returned function is Playwright's teardown: it stops that server, by its PID. With
+ * copy of the committed db.json, and a second one whose app talks GraphQL, and hands their URLs
+ * to the tests (workers inherit process.env). The returned function is Playwright's teardown: it
+ * stops those servers, by their PIDs. With
  * E2E_BASE_URL already set, the tests run against that server instead (and change its data).
  */
 export default async function globalSetup() {
@@ -83,17 +84,25 @@ export default async function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), "switchboard-e2e-"));
   const dbFile = join(dir, "db.json");
   copyFileSync(seed, dbFile);
+  // The "graphql" project's app talks through @refinedev/graphql: its own server (DATA_PROVIDER=graphql) on its own copy.
+  const graphqlDbFile = join(dir, "db-graphql.json");
+  copyFileSync(seed, graphqlDbFile);
 
-  const { url, child } = await startServer(dbFile);
-  process.env.E2E_BASE_URL = url;
+  const servers = await Promise.all([startServer(dbFile), startServer(graphqlDbFile, 0, { DATA_PROVIDER: "graphql" })]);
+  process.env.E2E_BASE_URL = servers[0].url;
+  process.env.E2E_GRAPHQL_BASE_URL = servers[1].url;
 
   return async () => {
-    if (child.pid && child.exitCode === null) {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) process.kill(child.pid, "SIGKILL");
-    }
+    await Promise.all(servers.map(({ child }) => stopServer(child)));
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.pid && child.exitCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    process.kill(child.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null) process.kill(child.pid, "SIGKILL");
+  }
 }

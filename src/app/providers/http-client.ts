@@ -87,6 +87,9 @@ export function setErrorLocalizer(localizer: ErrorLocalizer) {
   localizeError = localizer;
 }
 
+/** An error another protocol's client built (GraphQL's), said in the operator's language as an HTTP one is. */
+export const localizeHttpError = (error: AppHttpError): AppHttpError => localizeError(error);
+
 /**
  * Whether the last request got no answer at all (offline, the server down): the app says so once,
  * with a Retry (components/layout/connection-alert.tsx), until a request is answered again.
