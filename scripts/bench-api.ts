@@ -22,11 +22,21 @@
  * server before it is loaded. Bare json-server has no roles: those rows are left out for it.
  * `--customers` seeds more customers than the demo set's 150 (which it keeps at every size), for
  * the customers lists at scale; kept databases are then named bench_<orders>_c<customers>.
+ *
+ * GraphQL (POST /api/graphql, on the same session): gql-page is the twin of page, the same sorted
+ * page with its count (createdAt DESC, REST's default, sent as `sorting`), selecting every scalar
+ * field of Order the signed-in role may read, which is what REST answers that role; gql-page-refs
+ * adds each row's customer and assignee (`{ id name }`), which the server batches per page
+ * (DataLoader). Each query is sent once and checked (no `errors`, 20 rows) before it is loaded.
+ * Bare json-server has no GraphQL: those rows are left out for it. After each size, the ratio of
+ * each GraphQL row's p50 to REST's page is printed per server.
  */
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { getEntity } from "../src/domain/entities";
+import { graphqlNames } from "../src/domain/graphql-names";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { migrate } from "../src/server/storage/pg/migrate";
 import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
@@ -36,7 +46,7 @@ import { adminQuery, quoteIdent, startCluster } from "./lib/pg-cluster";
 import { seedPostgres } from "./lib/seed-pg";
 import { DEFAULT_SEED_OPTIONS, DEMO_ACCOUNTS, generateDb, serializeDbChunks, writeFileAtomic } from "./seed-lib";
 
-const SCENARIO_KEYS = "list,page,agent,role-orders,role-customers,search,record,dashboard,write,place,trash";
+const SCENARIO_KEYS = "list,page,gql-page,gql-page-refs,agent,role-orders,role-customers,search,record,dashboard,write,place,trash";
 const values = readOptions(
   "npm run bench:api -- [--sizes 10000,1000000] [--backends json,pg,bare] [--file-max 100000] [--runs 3] [--duration 5 (s per run)] [--connections 10] " +
     `[--only ${SCENARIO_KEYS}] [--pg-url postgres://user@host:port/postgres] [--customers ${DEFAULT_SEED_OPTIONS.customers} (at every size)]`,
@@ -112,8 +122,10 @@ interface Scenario {
   write: boolean;
   /** Loads as a member of the custom role, which is set up on the server first (not in bare json-server). */
   customRole?: boolean;
+  /** Asks POST /api/graphql, which bare json-server has not: left out for it before it starts. */
+  graphql?: boolean;
   /** null: the call does not exist in bare json-server. */
-  load(t: Target): Load | null;
+  load(t: Target): Load | null | Promise<Load | null>;
 }
 
 /**
@@ -221,6 +233,73 @@ const get =
     requests: [{ method: "GET", path, ...(cookie ? { headers: { cookie: cookie === "agent" ? t.agentCookie : t.roleCookie } } : {}) }],
   });
 
+const ORDERS_GQL = graphqlNames(getEntity("orders"));
+const PAGE_ROWS = 20;
+
+/** The names of the scalar fields of a GraphQL type the signed-in role may read, and of its object fields. */
+async function gqlFields(url: string, cookie: string, type: string): Promise<{ scalars: string[]; objects: string[] }> {
+  const res = await fetch(`${url}/api/graphql`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ query: `query($type: String!) { __type(name: $type) { fields { name type { kind ofType { kind } } } } }`, variables: { type } }),
+  });
+  const body = (await res.json()) as {
+    data?: { __type: { fields: { name: string; type: { kind: string; ofType: { kind: string } | null } }[] } | null };
+    errors?: unknown;
+  };
+  const fields = body.data?.__type?.fields;
+  if (res.status !== 200 || !fields) throw new Error(`introspecting ${type}: ${res.status} ${JSON.stringify(body.errors ?? body)}`);
+  const kind = (f: (typeof fields)[number]) => (f.type.kind === "NON_NULL" ? f.type.ofType?.kind : f.type.kind);
+  return { scalars: fields.filter((f) => kind(f) === "SCALAR").map((f) => f.name), objects: fields.filter((f) => kind(f) === "OBJECT").map((f) => f.name) };
+}
+
+/** Notes said once per server and size (which fields a GraphQL scenario selects, and how they differ from REST's row). */
+const gqlNotes = new Set<string>();
+
+/**
+ * The orders page over GraphQL, as the app's data provider asks for it: REST page's sort
+ * (createdAt DESC) and rows, with totalCount, every readable field; `refs` adds each row's customer
+ * and assignee. Sent once and checked first: a GraphQL error comes back as 200 with `errors`, which
+ * autocannon would count as an answer.
+ */
+async function gqlPageLoad(t: Target, refs: boolean): Promise<Load> {
+  const { scalars, objects } = await gqlFields(t.url, t.cookie, ORDERS_GQL.type);
+  const refFields = refs ? ["customer", "assignee"] : [];
+  for (const f of refFields)
+    if (!objects.includes(f))
+      throw new Error(`${ORDERS_GQL.type}.${f} is not in the schema the manager sees (it has ${objects.join(", ") || "no object fields"})`);
+  const query =
+    `query($paging: OffsetPaging, $sorting: [${ORDERS_GQL.type}Sort!]) { ${ORDERS_GQL.list}(paging: $paging, sorting: $sorting) ` +
+    `{ totalCount nodes { ${[...scalars, ...refFields.map((f) => `${f} { id name }`)].join(" ")} } } }`;
+  const body = JSON.stringify({ query, variables: { paging: { limit: PAGE_ROWS, offset: 0 }, sorting: [{ field: "createdAt", direction: "DESC" }] } });
+
+  const once = await fetch(`${t.url}/api/graphql`, { method: "POST", headers: { cookie: t.cookie, "content-type": "application/json" }, body });
+  const answer = (await once.json()) as { data?: Record<string, { totalCount: number; nodes: Record<string, unknown>[] }>; errors?: unknown };
+  const page = answer.data?.[ORDERS_GQL.list];
+  if (once.status !== 200 || answer.errors || !page || page.nodes.length !== Math.min(PAGE_ROWS, t.orders))
+    throw new Error(`GraphQL orders page: ${once.status} ${JSON.stringify(answer.errors ?? answer).slice(0, 500)}`);
+  const rest = await fetch(`${t.url}/api/orders?_start=0&_end=${PAGE_ROWS}`, { headers: { cookie: t.cookie } });
+  const restRows = (await rest.json()) as Record<string, unknown>[];
+  if (restRows[0]?.id !== page.nodes[0]?.id || rest.headers.get("x-total-count") !== String(page.totalCount))
+    console.log(
+      `  note: GraphQL's page differs from REST's (first id ${String(page.nodes[0]?.id)} vs ${String(restRows[0]?.id)}, count ${page.totalCount} vs ${rest.headers.get("x-total-count")})`,
+    );
+  const note = `${t.orders}/${t.backend}`;
+  if (!gqlNotes.has(note)) {
+    gqlNotes.add(note);
+    // REST leaves out a field a row has no value for (a draft's placedAt): compare with every row's.
+    const restKeys = new Set(restRows.flatMap((r) => Object.keys(r)));
+    const onlyRest = [...restKeys].filter((k) => !scalars.includes(k));
+    const unset = scalars.filter((k) => !restKeys.has(k));
+    console.log(
+      `  GraphQL selects the ${scalars.length} fields of ${ORDERS_GQL.type} the manager may read` +
+        (onlyRest.length ? `; REST also answers ${onlyRest.join(", ")}` : "; REST answers no others") +
+        (unset.length ? ` (not set on any row of REST's page: ${unset.join(", ")})` : ""),
+    );
+  }
+  return { requests: [{ method: "POST", path: "/api/graphql", body }] };
+}
+
 const SCENARIOS: Scenario[] = [
   {
     key: "list",
@@ -234,6 +313,20 @@ const SCENARIOS: Scenario[] = [
     write: false,
     // Bare json-server has no default sort: ask for the same one.
     load: (t) => get(t.backend === "bare" ? "/api/orders?_sort=createdAt&_order=desc&_start=0&_end=20" : "/api/orders?_start=0&_end=20")(t),
+  },
+  {
+    key: "gql-page",
+    name: "GraphQL twin of page: orders(paging, sorting createdAt DESC) { totalCount nodes { every readable field } }",
+    write: false,
+    graphql: true,
+    load: (t) => gqlPageLoad(t, false),
+  },
+  {
+    key: "gql-page-refs",
+    name: "gql-page, each row with customer { id name } assignee { id name } (DataLoader)",
+    write: false,
+    graphql: true,
+    load: (t) => gqlPageLoad(t, true),
   },
   {
     key: "agent",
@@ -409,6 +502,7 @@ async function main() {
       console.log(l);
     };
     const roleMembers = new Set<string>();
+    const ratios: string[] = [];
     for (const size of SIZES) {
       const backends = (["json", "pg", "bare"] as const).filter((b) => BACKENDS.has(b) && (b === "pg" || size <= FILE_MAX));
       if (!backends.length) continue;
@@ -425,9 +519,11 @@ async function main() {
           made.seedSeconds === null ? `  PostgreSQL: ${dbName(size)} as kept from an earlier run` : `  PostgreSQL seeded by COPY in ${made.seedSeconds} s`,
         );
       }
+      /** p50 by scenario/backend at this size, for the GraphQL-to-REST ratios. */
+      const p50s = new Map<string, number>();
       for (const scenario of SCENARIOS.filter((sc) => ONLY.has(sc.key))) {
         for (const backend of backends) {
-          if (scenario.customRole && backend === "bare") continue; // no roles in json-server
+          if ((scenario.customRole || scenario.graphql) && backend === "bare") continue; // no roles, no GraphQL in json-server
           // Fresh file copies for each scenario: writes grow no file for the next one. PostgreSQL
           // keeps its database (a few thousand written rows change nothing at these sizes).
           const file = path.join(dir, `${backend}.json`);
@@ -451,7 +547,7 @@ async function main() {
               roleMembers.add(`${size}/${backend}/${seen}`);
             }
             const target: Target = { backend, orders: size, url: server.url, cookie, agentCookie, roleCookie };
-            const load = scenario.load(target);
+            const load = await scenario.load(target);
             if (!load) continue;
             const oneByOne = scenario.write && backend !== "pg" && size >= SLOW_WRITES_FROM;
             const figures: Figures[] = [];
@@ -465,6 +561,7 @@ async function main() {
               m("rps") === 0 && !oneByOne
                 ? `none answered within ${DURATION} s | 0`
                 : `${fmt(m("p50"))} / ${fmt(m("p99"))} | ${oneByOne ? "—" : fmt(m("rps"), 1)}`;
+            if (!(m("rps") === 0 && !oneByOne)) p50s.set(`${scenario.key}/${backend}`, m("p50"));
             row(
               `| ${size.toLocaleString("en-US")} | ${scenario.name}${oneByOne ? ` (${SLOW_WRITES}, one at a time)` : ""} | ${LABEL[backend]} | ${figures_}${bad ? ` (not 2xx: ${bad})` : ""} |`,
             );
@@ -473,10 +570,20 @@ async function main() {
           }
         }
       }
+      for (const backend of backends)
+        for (const key of ["gql-page", "gql-page-refs"]) {
+          const rest = p50s.get(`page/${backend}`);
+          const gql = p50s.get(`${key}/${backend}`);
+          if (rest !== undefined && gql !== undefined)
+            ratios.push(
+              `${size.toLocaleString("en-US")} orders, ${LABEL[backend]}: ${key} p50 ${fmt(gql, 1)} ms / page p50 ${fmt(rest, 1)} ms = ${rest > 0 ? `${fmt(gql / rest, 2)}×` : "—"}`,
+            );
+        }
       if (seedFile) fs.rmSync(seedFile);
       if (database && !cluster!.keeps) await cluster!.dropDatabase(dbName(size));
     }
     console.log(`\n${table.join("\n")}`);
+    if (ratios.length) console.log(`\nGraphQL against REST (p50; a page is ${PAGE_ROWS} rows):\n${ratios.map((r) => `  ${r}`).join("\n")}`);
   } finally {
     for (const s of servers) await s.stop("SIGKILL");
     await cluster?.remove();

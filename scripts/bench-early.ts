@@ -15,7 +15,7 @@ import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
-import { machine, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, median, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
 
 const options = readOptions("npm run bench:early -- [--runs 7] [--latency 0,50]", { runs: "7", latency: "0,50" });
@@ -35,13 +35,7 @@ async function main() {
   let server: ChildServer | null = null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS, headless: true });
   try {
-    console.log("starting the server (builds the app first when it is out of date)…");
-    server = await spawnServer({
-      dbFile,
-      args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"],
-      env: { NODE_ENV: "production" },
-      timeoutMs: 300_000,
-    });
+    server = await startBenchServer(dbFile);
     const url = server.url;
 
     /** A signed-in context whose first load of /orders warmed its cache (and, with early requests, taught it what /orders reads). */

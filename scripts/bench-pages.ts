@@ -29,7 +29,7 @@ import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/domain/constants";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, median, signIn, spawnServer, type ChildServer, tempDir } from "./lib/child-server";
+import { machine, median, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
@@ -197,13 +197,7 @@ async function main() {
     fs.copyFileSync(SEED_DB_FILE, dbFile);
     const db = JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape;
     const wanted = String(db.orders[Math.floor(db.orders.length / 2)].number);
-    console.log("starting the server (builds the app first when it is out of date)…");
-    server = await spawnServer({
-      dbFile,
-      args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"],
-      env: { NODE_ENV: "production" },
-      timeoutMs: 300_000,
-    });
+    server = await startBenchServer(dbFile);
     const url = server.url;
     // Three drafts, given notes: a draft's fields are the ones both apps' edit forms may save.
     const cookie = await signIn(url);

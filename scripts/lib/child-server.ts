@@ -92,6 +92,20 @@ export function spawnServer(opts: { dbFile: string; args?: string[]; env?: Recor
   });
 }
 
+/**
+ * Our server as production runs it, on a data file, for the browser benchmarks: the app's build
+ * served by the server itself (built first when it is out of date, hence the long timeout).
+ */
+export function startBenchServer(dbFile: string): Promise<ChildServer> {
+  console.log("starting the server (builds the app first when it is out of date)…");
+  return spawnServer({
+    dbFile,
+    args: ["--import", "tsx", "src/server/main.ts", "--build-if-needed"],
+    env: { NODE_ENV: "production" },
+    timeoutMs: 300_000,
+  });
+}
+
 /** Sign in as a demo account; the Cookie header value to send from then on. */
 export async function signIn(url: string, email = "manager@example.com"): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
