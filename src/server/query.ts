@@ -27,8 +27,11 @@ const OPERATOR_SUFFIX = /^(.+)_(ne|gte|lte|like)$/;
 
 const bad = (message: string) => new AppError("BAD_QUERY", message);
 
-/** Field types that have no meaningful order or equality in a query string. */
-const UNQUERYABLE = new Set(["items", "json", "password", "rules"]);
+/** Field types that have no meaningful order or equality in a query string (structured values, secrets). */
+const UNQUERYABLE = new Set(["items", "json", "password", "rules", "query"]);
+
+/** Whether a list may filter and sort on a field of this type, whichever protocol asks. */
+export const isQueryable = (f: FieldDef) => !UNQUERYABLE.has(f.type);
 const STRINGY = new Set(["text", "longtext", "email", "enum", "datetime"]);
 
 function parseValue(field: string, f: FieldDef, op: Operator, raw: string): Scalar {
@@ -69,7 +72,7 @@ function toInt(key: string, raw: string | undefined, fallback: number): number {
  */
 export function parseListQuery(def: EntityDef, readable: readonly string[], rawQuery: string, options: ListQueryOptions = {}): ListPlan {
   const fields = allFields(def);
-  const canUse = (name: string) => Object.prototype.hasOwnProperty.call(fields, name) && readable.includes(name) && !UNQUERYABLE.has(fields[name].type);
+  const canUse = (name: string) => Object.prototype.hasOwnProperty.call(fields, name) && readable.includes(name) && isQueryable(fields[name]);
   const singles = new Map<string, string>();
   const filters = new Map<string, { field: string; op: Operator; raw: string[] }>();
 

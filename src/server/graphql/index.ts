@@ -180,16 +180,14 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
 
   /** Answers GraphQL over HTTP for a request that came through the session hop; the body was read by the JSON body gate. */
   async function handle(req: Request, res: Response) {
-    const refuse = (code: ErrorCode, message: string) => {
-      res.status(ERROR_STATUS[code]).json({ errors: [{ message, extensions: { code, status: ERROR_STATUS[code] } }] });
-    };
+    // Thrown: the API's error handler says them in GraphQL's shape at this address.
     if (!req.ctx.actor) {
       if (req.ctx.staleCookie) clearSessionCookie(req, res);
-      return refuse("UNAUTHENTICATED", "Sign in to continue");
+      throw new AppError("UNAUTHENTICATED", "Sign in to continue");
     }
     if (req.ctx.twoFactorSetupRequired)
-      return refuse("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
-    if (req.method === "POST" && req.body === undefined) return refuse("BAD_REQUEST", "Send a GraphQL request as JSON: { query, variables }");
+      throw new AppError("TWO_FACTOR_SETUP_REQUIRED", "Your role requires two-factor sign-in: set it up on your profile before anything else.");
+    if (req.method === "POST" && req.body === undefined) throw new AppError("BAD_REQUEST", "Send a GraphQL request as JSON: { query, variables }");
     // The JSON body gate has read the body already: yoga is handed a request made from it.
     const headers = new Headers();
     headers.set("accept", String(req.headers.accept ?? "application/json"));

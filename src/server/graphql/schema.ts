@@ -31,10 +31,8 @@ import type { EntityDef, FieldDef } from "../../domain/fields";
 import { graphqlNames, referenceObjectField } from "../../domain/graphql-names";
 import { canDo, permittedFields, readableFields, type AppAbility } from "../../domain/policy";
 import type { GraphqlContext } from "./context";
+import { isQueryable } from "../query";
 import { listQueryString, type ListArgs } from "./list-args";
-
-/** Field types a list cannot filter or sort on (as in the REST list query). */
-const UNQUERYABLE = new Set(["items", "json", "password", "rules", "query"]);
 
 const JSONScalar = new GraphQLScalarType({
   name: "JSON",
@@ -135,6 +133,10 @@ export function reachOf(ability: AppAbility) {
 export type Reach = ReturnType<typeof reachOf>;
 
 const nonNull = <T extends GraphQLOutputType>(t: T) => new GraphQLNonNull(t);
+/** A mutation's one argument, `input: <name>!`, as nestjs-query shapes it. */
+const inputArg = (name: string, fields: GraphQLInputFieldConfigMap) => ({
+  input: { type: new GraphQLNonNull(new GraphQLInputObjectType({ name, fields })) },
+});
 const idOf = (raw: unknown): number => {
   const n = typeof raw === "number" ? raw : Number(raw);
   if (!Number.isSafeInteger(n) || n < 1) throw new AppError("NOT_FOUND", "No such record");
@@ -204,13 +206,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       const input = writeInput(`Create${names.type}Input`, def, r.create, r.readable, false);
       mutation[names.createOne] = {
         type: nonNull(type),
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({ name: `CreateOne${names.type}Input`, fields: { [names.createInputKey]: { type: new GraphQLNonNull(input) } } }),
-            ),
-          },
-        },
+        args: inputArg(`CreateOne${names.type}Input`, { [names.createInputKey]: { type: new GraphQLNonNull(input) } }),
         resolve: writing((_src, args: { input: Record<string, Record<string, unknown>> }, context) =>
           context.service.createRecord(context.ctx, resource, { ...args.input[names.createInputKey] }),
         ),
@@ -220,16 +216,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       const update = writeInput(`Update${names.type}Input`, def, r.update, r.readable, true);
       mutation[names.updateOne] = {
         type: nonNull(type),
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({
-                name: `UpdateOne${names.type}Input`,
-                fields: { id: { type: new GraphQLNonNull(GraphQLID) }, update: { type: new GraphQLNonNull(update) } },
-              }),
-            ),
-          },
-        },
+        args: inputArg(`UpdateOne${names.type}Input`, { id: { type: new GraphQLNonNull(GraphQLID) }, update: { type: new GraphQLNonNull(update) } }),
         resolve: writing(async (_src, args: { input: { id: unknown; update: Record<string, unknown> } }, context) => {
           const record = await context.service.updateRecord(context.ctx, resource, idOf(args.input.id), { ...args.input.update });
           return context.strip(resource, record);
@@ -238,16 +225,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation[names.updateMany] = {
         type: nonNull(UpdateManyResponse),
         description: "The same change to each record named, each through every check of its own update; each says how it went.",
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({
-                name: `UpdateMany${names.type}Input`,
-                fields: { filter: { type: new GraphQLNonNull(idsFilter) }, update: { type: new GraphQLNonNull(update) } },
-              }),
-            ),
-          },
-        },
+        args: inputArg(`UpdateMany${names.type}Input`, { filter: { type: new GraphQLNonNull(idsFilter) }, update: { type: new GraphQLNonNull(update) } }),
         resolve: writing(async (_src, args: { input: { filter: { id: { in?: unknown[]; eq?: unknown } }; update: Record<string, unknown> } }, context) => {
           const ids = idsIn(args.input.filter);
           const results = await context.service.updateMany(context.ctx, resource, { ids, changes: { ...args.input.update } });
@@ -258,25 +236,13 @@ export function buildSchema(reach: Reach): GraphQLSchema {
     if (r.delete) {
       mutation[names.deleteOne] = {
         type: nonNull(type),
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({ name: `DeleteOne${names.type}Input`, fields: { id: { type: new GraphQLNonNull(GraphQLID) } } }),
-            ),
-          },
-        },
+        args: inputArg(`DeleteOne${names.type}Input`, { id: { type: new GraphQLNonNull(GraphQLID) } }),
         resolve: writing((_src, args: { input: { id: unknown } }, context) => context.service.removeRecord(context.ctx, resource, idOf(args.input.id))),
       };
       mutation[names.deleteMany] = {
         type: nonNull(DeleteManyResponse),
         description: "Each record named deleted through every check of its own delete; the first refusal is the answer's error, after all were tried.",
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({ name: `DeleteMany${names.type}Input`, fields: { filter: { type: new GraphQLNonNull(idsFilter) } } }),
-            ),
-          },
-        },
+        args: inputArg(`DeleteMany${names.type}Input`, { filter: { type: new GraphQLNonNull(idsFilter) } }),
         resolve: writing(async (_src, args: { input: { filter: { id: { in?: unknown[]; eq?: unknown } } } }, context) => {
           let deletedCount = 0;
           let refused: AppError | null = null;
@@ -298,21 +264,12 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation.transitionOrder = {
         type: nonNull(type),
         description: "Move an order along its lifecycle (place, pay, ship, deliver, cancel, refund), with its stock effects.",
-        args: {
-          input: {
-            type: new GraphQLNonNull(
-              new GraphQLInputObjectType({
-                name: "TransitionOrderInput",
-                fields: {
-                  id: { type: new GraphQLNonNull(GraphQLID) },
-                  to: { type: new GraphQLNonNull(GraphQLString) },
-                  version: { type: GraphQLInt },
-                  reason: { type: GraphQLString },
-                },
-              }),
-            ),
-          },
-        },
+        args: inputArg("TransitionOrderInput", {
+          id: { type: new GraphQLNonNull(GraphQLID) },
+          to: { type: new GraphQLNonNull(GraphQLString) },
+          version: { type: GraphQLInt },
+          reason: { type: GraphQLString },
+        }),
         resolve: writing((_src, args: { input: { id: unknown } & Record<string, unknown> }, context) => {
           const { id, ...body } = args.input;
           return context.transition(idOf(id), body);
@@ -338,7 +295,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
 function listField(def: EntityDef, readableNames: readonly string[], type: GraphQLObjectType): GraphQLFieldConfig<unknown, GraphqlContext> {
   const names = graphqlNames(def);
   const fields = allFields(def);
-  const queryable = readableNames.filter((n) => fields[n] && !UNQUERYABLE.has(fields[n].type));
+  const queryable = readableNames.filter((n) => fields[n] && isQueryable(fields[n]));
   const filterFields: GraphQLInputFieldConfigMap = { q: { type: SearchComparison } };
   for (const n of queryable) filterFields[n] = { type: n === "id" ? IDFilterComparison : comparisonOf(scalarOf(fields[n])) };
   const sortFields = new GraphQLEnumType({ name: `${names.type}SortFields`, values: Object.fromEntries(queryable.map((n) => [n, { value: n }])) });
