@@ -112,6 +112,11 @@ export function App() {
                 syncWithLocation: true,
                 warnWhenUnsavedChanges: true,
                 disableTelemetry: true,
+                // Refine asks the auth provider's check on every path change and drops the answer; here
+                // that is a GET /api/auth/me per click, which the page's own requests waited behind. A
+                // session that ends is told by the next request's 401 (authProvider.onError), and a
+                // role's new rules by the server's change hint (refreshPermissions).
+                disableRouteChangeHandler: true,
                 reactQuery: { clientConfig: queryClient },
                 title: { text: APP_TITLE },
                 // Lists and records refetch when someone else changes what they show (GET /api/events).

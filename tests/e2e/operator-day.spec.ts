@@ -174,13 +174,21 @@ test.describe("live data", () => {
     await admin.dispose();
   });
 
-  test("one live stream serves the whole tab: moving between lists, records and forms never reopens it", async ({ page, login }) => {
+  test("one live stream serves the whole tab, and the session is asked once: moving between lists, records and forms reopens neither", async ({
+    page,
+    login,
+  }) => {
     const streams: string[] = [];
+    const sessionChecks: string[] = [];
     page.on("request", (r) => {
-      if (new URL(r.url()).pathname === "/api/events") streams.push(r.url());
+      const { pathname } = new URL(r.url());
+      if (pathname === "/api/events") streams.push(r.url());
+      if (pathname === "/api/auth/me") sessionChecks.push(page.url());
     });
     await login("manager", "/orders");
     await expect(page.locator(".ant-table-row").first()).toBeVisible();
+    // Signed in and on the list: every click from here waits only for what its page shows.
+    sessionChecks.length = 0;
     const menu = page.getByRole("menu");
     for (const [item, heading] of [
       ["Customers", "Customers"],
@@ -199,5 +207,6 @@ test.describe("live data", () => {
       }
     }
     expect(streams).toHaveLength(1);
+    expect(sessionChecks, "GET /api/auth/me sent on these pages").toEqual([]);
   });
 });
