@@ -19,8 +19,10 @@ export default defineConfig({
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           // @refinedev/graphql's ES build imports "lodash/set" without an extension, which only a
-          // bundler resolves: Vite transforms it here as it does in the app's build.
-          server: { deps: { inline: [/@refinedev\/graphql/] } },
+          // bundler resolves: Vite transforms it here as it does in the app's build. And
+          // @refinedev/react-router's CommonJS build would load a second react-router (its own
+          // Router context) beside the one a test renders.
+          server: { deps: { inline: [/@refinedev\/graphql/, /@refinedev\/react-router/] } },
         },
       },
       {

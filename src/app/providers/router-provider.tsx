@@ -3,11 +3,13 @@ import routerProvider from "@refinedev/react-router";
 import { Button } from "antd";
 import { forwardRef, isValidElement, type ComponentProps } from "react";
 import { withLastListQuery } from "../lib/last-list-query";
+import { parse } from "./router-parse";
 
 const RefineLink = routerProvider.Link!;
 
 /**
- * Refine's router binding, its Link changed in two ways.
+ * Refine's router binding, its address parsed once per address (router-parse.ts), and its Link
+ * changed in two ways.
  * - A plain link to a list (the menu, a breadcrumb, a record's List button) opens the list as it
  *   was last left in this tab.
  * - @refinedev/antd's navigation buttons (List, Show, Edit, Create) are an antd Button inside a
@@ -21,4 +23,4 @@ const Link = forwardRef<HTMLAnchorElement, ComponentProps<NonNullable<RouterProv
   return <RefineLink {...props} to={to} tabIndex={wrapsButton ? -1 : props.tabIndex} ref={ref} />;
 });
 
-export const appRouterProvider: RouterProvider = { ...routerProvider, Link };
+export const appRouterProvider: RouterProvider = { ...routerProvider, parse, Link };
