@@ -22,6 +22,18 @@ async function findableFragment(request: APIRequestContext, value: string): Prom
   return value;
 }
 
+/**
+ * The conflict dialog as a person sees it before pressing anything in it: drawn whole. antd zooms
+ * a dialog in from nothing, and its buttons are in the page (to Playwright, "visible") while they
+ * cannot yet be seen.
+ */
+async function conflictShown(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Someone else changed this record" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveCSS("opacity", "1");
+  return dialog;
+}
+
 const rows = (page: Page) => page.locator(".ant-table-row");
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
@@ -138,8 +150,7 @@ test("a conflicting save shows their changes next to mine; overwrite keeps their
 
   await page.getByLabel("Name", { exact: true }).fill(`${name} mine`);
   await page.getByRole("button", { name: "Save" }).click();
-  const dialog = page.getByRole("dialog", { name: "Someone else changed this record" });
-  await expect(dialog).toBeVisible();
+  const dialog = await conflictShown(page);
   await expect(dialog.getByRole("row", { name: /^Tier/ })).toContainText("Gold");
   await expect(dialog.getByRole("row", { name: /^Notes/ })).toContainText("Their notes");
   await expect(dialog.getByRole("row", { name: /^Name/ })).toContainText(`${name} mine`);
@@ -160,7 +171,7 @@ test("a conflicting save on the same field says so; keep editing keeps mine, rel
 
   await page.getByLabel("Notes").fill("My notes");
   await page.getByRole("button", { name: "Save" }).click();
-  const dialog = page.getByRole("dialog", { name: "Someone else changed this record" });
+  const dialog = await conflictShown(page);
   const notes = dialog.getByRole("row", { name: /^Notes/ });
   await expect(notes).toContainText("both changed");
   await expect(notes).toContainText("Original notes");
@@ -172,7 +183,7 @@ test("a conflicting save on the same field says so; keep editing keeps mine, rel
   await expect(page.getByLabel("Notes")).toHaveValue("My notes");
 
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(dialog).toBeVisible();
+  await conflictShown(page);
   await dialog.getByRole("button", { name: "Reload theirs" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel("Notes")).toHaveValue("Their notes");
@@ -385,7 +396,7 @@ test("a category made in the form, then a conflicting product edit overwritten w
   await api(page.request, "patch", `/api/products/${product.id}`, { price: 1250, version: product.version });
   await page.getByLabel("Stock").fill("9");
   await page.getByRole("button", { name: "Save" }).click();
-  const dialog = page.getByRole("dialog", { name: "Someone else changed this record" });
+  const dialog = await conflictShown(page);
   await expect(dialog.getByRole("row", { name: /^Price/ })).toContainText("$12.50");
   await expect(dialog.getByRole("row", { name: /^Stock/ })).toContainText("9");
   await dialog.getByRole("button", { name: "Overwrite with mine" }).click();
