@@ -19,6 +19,10 @@ const routeOf = lastOf<{ pathname: string; resources: unknown }, Match>(
   ({ pathname, resources }) => matchResourceFromRoute(pathname, resources as Parameters<typeof matchResourceFromRoute>[1]),
   (a, b) => a.pathname === b.pathname && a.resources === b.resources,
 );
+const paramsOf = lastOf<{ route: string; pathname: string }, Record<string, string | undefined>>(
+  ({ route, pathname }) => matchPath(route, pathname)?.params ?? {},
+  (a, b) => a.route === b.route && a.pathname === b.pathname,
+);
 const searchOf = lastOf<string, qs.ParsedQs>(
   (search) => qs.parse(search, { ignoreQueryPrefix: true, depth: QS_PARSE_DEPTH }),
   (a, b) => a === b,
@@ -27,11 +31,12 @@ const searchOf = lastOf<string, qs.ParsedQs>(
 const asNumber = (value: unknown) => (typeof value === "string" && `${Number(value)}` === value ? Number(value) : value);
 
 /**
- * @refinedev/react-router's `parse`, with its two costly steps done once per address instead of
- * once per hook: every Refine hook (a button, a reference cell, a record's query) parses the
- * address, and each matched it against every resource's routes and parsed its query string
- * again — tens of milliseconds of a list → record click, measured by a CPU profile. Same answer,
- * shared: the route match by path and resource list, the query string by its text.
+ * @refinedev/react-router's `parse`, its costly steps done once per address instead of once per
+ * hook. Every Refine hook (a button, a reference cell, a record's query) parses the address, and
+ * each matched it against every resource's routes, compiled the matched route into a pattern and
+ * parsed the query string again: the top of a CPU profile of a list → record click and of a page
+ * change. Same answer, shared: the route match by path and resources, the route's params by route
+ * and path, the query string by its text.
  */
 function useSharedParse(): ReturnType<NonNullable<RouterProvider["parse"]>> {
   let params = useParams();
@@ -39,7 +44,7 @@ function useSharedParse(): ReturnType<NonNullable<RouterProvider["parse"]>> {
   const { resources } = useContext(ResourceContext);
   const { resource, action, matchedRoute } = routeOf({ pathname, resources });
   // Outside a <Route> (the layout, say) useParams is empty: the matched route's own.
-  if (Object.keys(params).length === 0 && matchedRoute) params = matchPath(matchedRoute, pathname)?.params ?? {};
+  if (Object.keys(params).length === 0 && matchedRoute) params = paramsOf({ route: matchedRoute, pathname });
   const stableParams = useMemo(() => params, [JSON.stringify(params)]); // eslint-disable-line react-hooks/exhaustive-deps -- by value
   return useCallback((): ParseResponse => {
     const combined: Record<string, unknown> = { ...stableParams, ...searchOf(search) };
