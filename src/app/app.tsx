@@ -112,10 +112,12 @@ export function App() {
                 syncWithLocation: true,
                 warnWhenUnsavedChanges: true,
                 disableTelemetry: true,
-                // Refine asks the auth provider's check on every path change and drops the answer; here
-                // that is a GET /api/auth/me per click, which the page's own requests waited behind. A
-                // session that ends is told by the next request's 401 (authProvider.onError), and a
-                // role's new rules by the server's change hint (refreshPermissions).
+                // Refine asks the auth provider's check on every path change: here a GET /api/auth/me
+                // per click, which the page's own requests waited behind. An ended session is told by
+                // the next request's 401 (authProvider.onError); what another tab changed (another
+                // sign-in, two-factor) and rules changed while the live stream was down are asked
+                // when the tab comes back into view or focus and when the stream opens again
+                // (recheckSession).
                 disableRouteChangeHandler: true,
                 reactQuery: { clientConfig: queryClient },
                 title: { text: APP_TITLE },

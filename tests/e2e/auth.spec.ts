@@ -1,4 +1,4 @@
-import { ACCOUNTS, expect, submitLogin, test, unique } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test, unique } from "./fixtures";
 
 // Roles are read by admins, managers and auditors; agents do not see them.
 const FULL_MENU = ["Orders", "Customers", "Products", "Categories", "Staff", "Roles", "Audit log"];
@@ -73,4 +73,16 @@ test("signing out ends the session", async ({ page, login }) => {
   await expect(page).toHaveURL(/\/login/);
   await page.goto("/customers");
   await expect(page).toHaveURL(/\/login\?to=%2Fcustomers/);
+});
+
+test("another tab signs in as someone else: this tab, without a click, shows who is signed in now and their menu", async ({ page, login }) => {
+  await login("manager", "/orders");
+  await expect(page.getByTestId("session")).toContainText("manager", { ignoreCase: true });
+  // The same browser's cookie, as another tab would change it: every request of this tab is the agent's from now on.
+  expect((await page.request.post("/api/auth/login", { data: { email: ACCOUNTS.agent, password: DEMO_PASSWORD } })).status()).toBe(200);
+  // Nothing on this page is clicked: the operator comes back to this tab (the live stream opening
+  // again meanwhile tells it as well).
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByTestId("session")).toContainText("agent", { ignoreCase: true });
+  await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText([...MENUS.agent]);
 });

@@ -118,6 +118,25 @@ describe("the live provider", () => {
     vi.useRealTimers();
   });
 
+  it("a stream that opens again says so, so that who is signed in is asked again; its first opening does not", () => {
+    vi.useFakeTimers();
+    FakeSource.made = [];
+    const resumed = vi.fn();
+    const live = createLiveProvider("/api/events", FakeSource as never, resumed);
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: () => {} });
+    FakeSource.made[0].emit("open");
+    expect(resumed).not.toHaveBeenCalled();
+    // The browser reconnects a dropped stream by itself: a second "open".
+    FakeSource.made[0].emit("open");
+    expect(resumed).toHaveBeenCalledTimes(1);
+    // The server ended it (another sign-in): opened anew after a pause.
+    FakeSource.made[0].emit("end");
+    vi.advanceTimersByTime(5_000);
+    FakeSource.made[1].emit("open");
+    expect(resumed).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
   it("routes a permissions event to the permissions channel only", () => {
     FakeSource.made = [];
     const live = createLiveProvider("/api/events", FakeSource as never);

@@ -8,6 +8,7 @@
  */
 import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
 import { API_URL } from "../config";
+import { recheckSession } from "./session";
 
 /** What the server sends as `event: change` (src/domain/live.ts). */
 export interface ServerChange {
@@ -61,13 +62,19 @@ export function matches(sub: Subscription, event: LiveEvent): boolean {
   return event.payload.ids.some((id) => sub.ids!.includes(String(id)));
 }
 
-export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: typeof EventSource = globalThis.EventSource): LiveProvider {
+/** `onResumed`: the stream opened again after it was down (the server ended it, or the connection dropped): what it carried meanwhile may be missed. */
+export function createLiveProvider(
+  url = `${API_URL}/events`,
+  EventSourceImpl: typeof EventSource = globalThis.EventSource,
+  onResumed?: () => void,
+): LiveProvider {
   const subs = new Set<Subscription>();
   let source: EventSource | null = null;
   let reopen: ReturnType<typeof setTimeout> | null = null;
   let idle: ReturnType<typeof setTimeout> | null = null;
   /** The id of the last event this tab got: a stream opened again resumes after it. */
   let lastEventId: string | null = null;
+  let everOpened = false;
 
   const dispatch = (event: LiveEvent) => {
     for (const sub of [...subs]) if (matches(sub, event)) sub.callback(event);
@@ -78,6 +85,10 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
     const resume = lastEventId ? `${url}${url.includes("?") ? "&" : "?"}lastEventId=${encodeURIComponent(lastEventId)}` : url;
     const es = new EventSourceImpl(resume, { withCredentials: true });
     source = es;
+    es.addEventListener("open", () => {
+      if (everOpened) onResumed?.();
+      everOpened = true;
+    });
     es.addEventListener("change", (e) => {
       const id = (e as MessageEvent<string>).lastEventId;
       if (id) lastEventId = id;
@@ -144,4 +155,6 @@ export function createLiveProvider(url = `${API_URL}/events`, EventSourceImpl: t
   };
 }
 
-export const liveProvider = createLiveProvider();
+// A stream opened again: who is signed in and their rules, asked again (a role changed while it was
+// down sends no event to a listener that arrives after).
+export const liveProvider = createLiveProvider(undefined, undefined, recheckSession);

@@ -145,6 +145,21 @@ export function fetchSessionUser(): Promise<SessionUser | null> {
   return pending;
 }
 
+/**
+ * Who is signed in, asked again where this tab may have missed it: another tab signed out and in
+ * as someone else (this tab's requests then succeed as them, with no 401 to tell it), enrolled in
+ * two-factor, or the role's rules changed while the live stream was down. Asked when the tab comes
+ * back into view or focus, and when the live stream opens again; never per click.
+ */
+export function recheckSession(): void {
+  if (current) fetchSessionUser().catch(() => undefined);
+}
+
+if (typeof window !== "undefined") {
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && recheckSession());
+  window.addEventListener("focus", recheckSession);
+}
+
 export async function getSessionUser(): Promise<SessionUser | null> {
   return current !== undefined ? current : fetchSessionUser();
 }
