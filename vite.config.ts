@@ -1,6 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 /**
@@ -27,12 +28,42 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router
  */
 const PRECOMPRESSED = compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css)$/, logLevel: "silent" });
 
+/**
+ * antd's styles for the app's two themes as one stylesheet, written at build by
+ * scripts/antd-css.tsx and linked first in index.html's head (before the app's own CSS, which
+ * overrides it). Without it, every browser generates those styles in JavaScript on each component
+ * kind's first use and re-checks the page's style tags on every component mount (decision 101).
+ * Development keeps generating them: there antd's class names carry a development prefix.
+ */
+function antdStylesheet(): Plugin {
+  let fileName = "";
+  return {
+    name: "switchboard:antd-stylesheet",
+    apply: "build",
+    buildStart() {
+      const tsx = fileURLToPath(new URL("node_modules/.bin/tsx", import.meta.url));
+      const script = fileURLToPath(new URL("scripts/antd-css.tsx", import.meta.url));
+      const source = execFileSync(tsx, [script], { env: { ...process.env, NODE_ENV: "production" }, maxBuffer: 64 << 20, encoding: "utf8" });
+      fileName = this.getFileName(this.emitFile({ type: "asset", name: "antd.css", source }));
+    },
+    transformIndexHtml: () => [
+      { tag: "link", attrs: { rel: "stylesheet", href: `/${fileName}` }, injectTo: "head-prepend" },
+      // Where the styles still generated at run time (those the file lacks: pro-layout's page header,
+      // props the build's render did not reach) go: cssinjs puts each after the last of its queue
+      // with a priority at or below its own, and this empty one has the lowest. Without it they go
+      // to the head's top, before the file, and lose to it where they used to win (the page
+      // header's back arrow came out white on white).
+      { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
+    ],
+  };
+}
+
 // The app lives in src/app; the server (src/server/main.ts) serves the build from dist/
 // and, in development, mounts Vite in middleware mode so app and API share one origin.
 export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
-  plugins: [react(), PRECOMPRESSED],
+  plugins: [react(), antdStylesheet(), PRECOMPRESSED],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",

@@ -37,7 +37,7 @@ async function buildIfNeeded() {
   const sources = Math.max(
     newestMtime(APP_ROOT),
     newestMtime(path.join(ROOT, "src/domain")),
-    ...[VITE_CONFIG, path.join(ROOT, "package-lock.json")].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)),
+    ...[VITE_CONFIG, path.join(ROOT, "scripts/antd-css.tsx"), path.join(ROOT, "package-lock.json")].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)),
   );
   if (built && built >= sources) return;
   if (!fs.existsSync(path.join(APP_ROOT, "index.html"))) {

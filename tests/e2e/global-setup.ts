@@ -20,7 +20,7 @@ function newest(path: string): number {
 function buildIsCurrent(): boolean {
   const built = join(ROOT, "dist/index.html");
   if (!existsSync(built)) return false;
-  const inputs = ["src/app", "src/domain", "vite.config.ts", "package-lock.json"].map((p) => newest(join(ROOT, p)));
+  const inputs = ["src/app", "src/domain", "vite.config.ts", "scripts/antd-css.tsx", "package-lock.json"].map((p) => newest(join(ROOT, p)));
   return statSync(built).mtimeMs > Math.max(...inputs);
 }
 

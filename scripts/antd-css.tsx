@@ -1,0 +1,116 @@
+/**
+ * NODE_ENV=production tsx scripts/antd-css.tsx  → prints a stylesheet
+ *
+ * antd's styles for both of the app's themes, written once at build instead of generated in every
+ * browser on every component's first use (vite.config.ts links the result from index.html). Every
+ * antd component (and the panel of each overlay: modal, tooltip, pickers, notification) is rendered
+ * on the server under each theme's ConfigProvider into one @ant-design/cssinjs cache, and that
+ * cache's `extractStyle` writes their CSS and the map from each style's path to its hash. In the
+ * browser, cssinjs reads the map on its first style: a style it finds there is taken as already on
+ * the page and neither generated nor inserted. A style not in the map (another theme, a prop this
+ * render did not reach) is generated at run time as before, so a gap costs time, never looks.
+ *
+ * NODE_ENV must be "production" before antd loads: its class names' prefix depends on it, and the
+ * file must name the classes the production build's components use.
+ */
+import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import * as antd from "antd";
+import { createElement, Fragment, type ComponentType, type ReactElement } from "react";
+import { renderToString } from "react-dom/server";
+import { DARK, LIGHT } from "../src/app/providers/themes";
+
+if (process.env.NODE_ENV !== "production") throw new Error("run with NODE_ENV=production: the class names differ in development");
+
+type AnyComponent = ComponentType<Record<string, unknown>> & { _InternalPanelDoNotUseOrYouWillBeFired?: ComponentType<Record<string, unknown>> };
+
+/** Components that need something to render at all; the rest render with no props. */
+const PROPS: Record<string, Record<string, unknown>> = {
+  Dropdown: { menu: { items: [] }, children: createElement("div") },
+  Menu: { items: [{ key: "a", label: "a" }] },
+  Table: { columns: [{ title: "a", dataIndex: "a" }], dataSource: [{ key: 1, a: 1 }], rowSelection: {}, pagination: { total: 100 } },
+  Tabs: { items: [{ key: "a", label: "a", children: "a" }] },
+  Descriptions: { items: [{ key: "a", label: "a", children: "a" }], bordered: true },
+  Form: { children: createElement(antd.Form.Item, { label: "a", name: "a" }, createElement(antd.Input)) },
+  Layout: { children: createElement(antd.Layout.Sider) },
+};
+/**
+ * The antd components the app and @refinedev/antd render (their imports from "antd"; a component's
+ * parts, such as the Table's pagination and checkboxes, come with it). One missing from the list is
+ * styled at run time as before: the file holds what the pages use, not all of antd.
+ */
+const USED = [
+  "Alert",
+  "App",
+  "Avatar",
+  "Badge",
+  "Breadcrumb",
+  "Button",
+  "Card",
+  "Checkbox",
+  "Col",
+  "DatePicker",
+  "Descriptions",
+  "Drawer",
+  "Dropdown",
+  "Empty",
+  "Flex",
+  "Form",
+  "Image",
+  "Input",
+  "InputNumber",
+  "Layout",
+  "List",
+  "Menu",
+  "Modal",
+  "Pagination",
+  "Popconfirm",
+  "Popover",
+  "Progress",
+  "Radio",
+  "Result",
+  "Row",
+  "Select",
+  "Skeleton",
+  "Space",
+  "Spin",
+  "Statistic",
+  "Steps",
+  "Switch",
+  "Table",
+  "Tabs",
+  "Tag",
+  "Timeline",
+  "Tooltip",
+  "Typography",
+  "Upload",
+  "message",
+  "notification",
+];
+/** Parts whose styles only a prop brings: a preset colour's tag, a status tag, a compact group. */
+const VARIANTS: [string, ReactElement][] = [
+  ["Tag color", createElement(antd.Tag, { color: "blue" })],
+  ["Tag status", createElement(antd.Tag, { color: "success" })],
+  ["Input.TextArea", createElement(antd.Input.TextArea)],
+  ["Space.Compact", createElement(antd.Space.Compact, null, createElement(antd.Button))],
+];
+const components = USED.map((name) => [name, (antd as unknown as Record<string, AnyComponent>)[name]] as const);
+
+const cache = createCache();
+const failed: string[] = [];
+for (const themeConfig of [LIGHT, DARK]) {
+  const nodes: [string, ReactElement][] = [...VARIANTS];
+  for (const [name, Comp] of components) {
+    if (typeof Comp === "function" || (typeof Comp === "object" && "$$typeof" in Comp)) nodes.push([name, createElement(Comp, PROPS[name] ?? {})]);
+    const Panel = Comp._InternalPanelDoNotUseOrYouWillBeFired;
+    if (Panel) nodes.push([`${name} panel`, createElement(Panel, {})]);
+  }
+  for (const [name, node] of nodes) {
+    try {
+      renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme: themeConfig }, createElement(Fragment, null, node))));
+    } catch {
+      failed.push(name);
+    }
+  }
+}
+if (failed.length) process.stderr.write(`antd-css: not rendered on the server (styled at run time): ${[...new Set(failed)].join(", ")}\n`);
+process.stdout.write(extractStyle(cache, { plain: true, types: ["style", "token"] }));

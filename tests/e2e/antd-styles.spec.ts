@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// antd's styles for both themes come from one stylesheet written at build (scripts/antd-css.tsx),
+// not generated in the browser on each component's first use. These tests see the pages styled
+// in each theme, nothing of those components generated at run time, and the styles still made at
+// run time (pro-layout's page header) taking precedence over the file as they always did.
+
+/** Rules the browser generated at run time (style elements) that style `selector`. */
+const generatedRulesFor = (page: Page, selector: string) =>
+  page.evaluate((sel) => Array.from(document.querySelectorAll("style")).filter((s) => s.textContent?.includes(sel)).length, selector);
+
+/** sRGB relative luminance (WCAG 2) of an opaque rgb() colour. */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+for (const mode of ["light", "dark"] as const) {
+  test.describe(`in ${mode} mode`, () => {
+    test.use({ colorScheme: mode });
+
+    test("the orders list and a record's page are styled from the built stylesheet, with a visible back arrow", async ({ page, login }) => {
+      await login("manager", "/orders");
+      const header = page.locator(".ant-table-thead th").first();
+      await expect(header).toBeVisible();
+      // The table header has antd's header background for this theme: near white in light, near black in dark.
+      const headerBg = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(mode === "light" ? luminance(headerBg) > 0.9 : luminance(headerBg) < 0.05, `header background ${headerBg}`).toBe(true);
+      // The primary button ("Create") wears the product's primary blue (the dark algorithm darkens it a little).
+      const primary = await page
+        .getByRole("button", { name: "Create" })
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(primary).toBe(mode === "light" ? "rgb(29, 78, 216)" : "rgb(28, 69, 187)");
+      expect(await generatedRulesFor(page, ".ant-table-thead")).toBe(0);
+      expect(await generatedRulesFor(page, ".ant-btn-primary")).toBe(0);
+
+      await page.locator("tbody tr.ant-table-row a").first().click();
+      const back = page.getByRole("button", { name: "back" });
+      await expect(back).toBeVisible();
+      // The page header's back arrow, styled at run time, is the theme's text colour: dark on light,
+      // light on dark (once it came out white on white, beaten by the file's rules for the other theme).
+      const arrow = await back.evaluate((el) => getComputedStyle(el).color);
+      const alpha = Number(arrow.match(/[\d.]+/g)?.[3] ?? 1);
+      expect(alpha).toBeGreaterThan(0.5);
+      expect(mode === "light" ? luminance(arrow) < 0.1 : luminance(arrow) > 0.5, `back arrow ${arrow}`).toBe(true);
+      expect(await generatedRulesFor(page, ".ant-descriptions")).toBe(0);
+    });
+  });
+}
