@@ -48,11 +48,10 @@ function antdStylesheet(): Plugin {
     },
     transformIndexHtml: () => [
       { tag: "link", attrs: { rel: "stylesheet", href: `/${fileName}` }, injectTo: "head-prepend" },
-      // Where the styles still generated at run time (those the file lacks: pro-layout's page header,
-      // props the build's render did not reach) go: cssinjs puts each after the last of its queue
-      // with a priority at or below its own, and this empty one has the lowest. Without it they go
-      // to the head's top, before the file, and lose to it where they used to win (the page
-      // header's back arrow came out white on white).
+      // Where the styles still generated at run time go (those the file lacks: pro-layout's page
+      // header, props the build's render did not reach): cssinjs puts each after the last of its
+      // queue with a priority at or below its own, and this empty one has the lowest. Without it they
+      // would go to the head's top, before the file, no longer after the antd styles they followed.
       { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
     ],
   };

@@ -2,9 +2,10 @@
  * NODE_ENV=production tsx scripts/antd-css.tsx  → prints a stylesheet
  *
  * antd's styles for both of the app's themes, written once at build instead of generated in every
- * browser on every component's first use (vite.config.ts links the result from index.html). Every
- * antd component (and the panel of each overlay: modal, tooltip, pickers, notification) is rendered
- * on the server under each theme's ConfigProvider into one @ant-design/cssinjs cache, and that
+ * browser on every component's first use (vite.config.ts links the result from index.html). Each
+ * antd component the app uses (and the panel of each overlay: modal, tooltip, pickers,
+ * notification) is rendered on the server under each theme's ConfigProvider into one
+ * @ant-design/cssinjs cache, and that
  * cache's `extractStyle` writes their CSS and the map from each style's path to its hash. In the
  * browser, cssinjs reads the map on its first style: a style it finds there is taken as already on
  * the page and neither generated nor inserted. A style not in the map (another theme, a prop this

@@ -1,0 +1,158 @@
+/**
+ * npm run bench:versus -- --base <git revision> [--runs 10]
+ *
+ * Two builds of the app side by side: the working tree's and another revision's (checked out into a
+ * temporary git worktree sharing this node_modules, built by its own server). Each runs its own
+ * server on its own copy of the demo data; runs alternate between them, each in a fresh browser
+ * context, so the machine's load falls on both alike. What one change did shows here when
+ * `bench:pages`, whose runs are minutes apart, cannot tell it from noise. Per run: cold load of
+ * /orders and the return visit (first row painted, the page's clock), then in that tab list page
+ * 1 → 2, list → a record's page, and back (timed by the driver until the page has settled).
+ * Prints medians and every run. Asserts nothing.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { SEED_DB_FILE } from "../src/server/paths";
+import { readOptions, wholeNumber } from "./lib/cli";
+import { machine, median, ROOT, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
+
+const options = readOptions("npm run bench:versus -- --base <git revision> [--runs 10]", { base: undefined, runs: "10" });
+const RUNS = wholeNumber("runs", options.runs);
+if (!options.base) throw new Error("--base takes the git revision to compare the working tree with (e.g. HEAD~1)");
+const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ROW = "tbody tr.ant-table-row";
+const SETTLING = ".ant-spin-spinning, .ant-skeleton";
+const MEASURES = [
+  "cold load, first row painted",
+  "return visit, first row painted",
+  "list page 1 → 2",
+  "list → a record's page",
+  "record → back to the list",
+] as const;
+type Measure = (typeof MEASURES)[number];
+
+/** One run: a fresh context on `server`, its measures. */
+async function run(browser: import("@playwright/test").Browser, server: ChildServer, cookie: string): Promise<Record<Measure, number>> {
+  const [name, value] = cookie.split(/=(.*)/s);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name, value, url: server.url }]);
+  // The page's own clock: the first row entering the DOM.
+  await context.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector("tbody tr.ant-table-row")) return;
+      (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const out = {} as Record<Measure, number>;
+  const load = async (): Promise<[Page, number]> => {
+    const page = await context.newPage();
+    await page.goto("/orders");
+    await page.locator(ROW).first().waitFor();
+    return [page, await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt)];
+  };
+  const idle = (page: Page) => page.waitForLoadState("networkidle");
+  const timed = async (work: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await work();
+    return performance.now() - t0;
+  };
+  try {
+    let page: Page;
+    [page, out["cold load, first row painted"]] = await load();
+    await idle(page);
+    await page.close();
+    [page, out["return visit, first row painted"]] = await load();
+    await idle(page);
+    const first = await page.locator(ROW).first().innerText();
+    out["list page 1 → 2"] = await timed(async () => {
+      await page.locator(".ant-pagination-item-2").first().click();
+      await page.waitForFunction(
+        ([row, settling, before]) => {
+          const el = document.querySelector<HTMLElement>(row);
+          return !!el && el.innerText !== before && !document.querySelector(settling);
+        },
+        [ROW, SETTLING, first] as const,
+        { polling: "raf" },
+      );
+    });
+    await idle(page);
+    const href = await page.locator(`${ROW} a[href*='/orders/show/']`).first().getAttribute("href");
+    if (!href) throw new Error("no record link in the list's first row");
+    out["list → a record's page"] = await timed(async () => {
+      await page.evaluate((to) => {
+        window.history.pushState(null, "", to);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      }, href);
+      await page.waitForFunction((settling) => !!document.querySelector("main .ant-descriptions") && !document.querySelector(settling), SETTLING, {
+        polling: "raf",
+      });
+    });
+    await idle(page);
+    out["record → back to the list"] = await timed(async () => {
+      await page.goBack();
+      await page.waitForFunction(([row, settling]) => !!document.querySelector(row) && !document.querySelector(settling), [ROW, SETTLING] as const, {
+        polling: "raf",
+      });
+    });
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+async function main() {
+  const base = options.base!;
+  const baseLabel = execFileSync("git", ["rev-parse", "--short", base], { cwd: ROOT, encoding: "utf8" }).trim();
+  const worktree = path.join(tempDir("switchboard-versus-"), "base");
+  execFileSync("git", ["worktree", "add", "--detach", "--quiet", worktree, base], { cwd: ROOT });
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(worktree, "node_modules"));
+  const servers: { label: string; server: ChildServer; cookie: string }[] = [];
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  try {
+    // The base revision's own server script, so it builds and serves what that revision had.
+    const baseLib = (await import(path.join(worktree, "scripts/lib/child-server.ts"))) as { startBenchServer: typeof startBenchServer };
+    for (const [label, start] of [
+      [`base ${baseLabel}`, baseLib.startBenchServer],
+      ["working tree", startBenchServer],
+    ] as const) {
+      const dbFile = path.join(tempDir("switchboard-versus-db-"), "db.json");
+      fs.copyFileSync(SEED_DB_FILE, dbFile);
+      const server = await start(dbFile);
+      servers.push({ label, server, cookie: await signIn(server.url) });
+    }
+    const results = servers.map(() => [] as Record<Measure, number>[]);
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which goes first: a run just after another pays for its leftovers.
+      const order = i % 2 ? [1, 0] : [0, 1];
+      for (const s of order) results[s].push(await run(browser, servers[s].server, servers[s].cookie));
+      console.log(`run ${i + 1}: ${order.map((s) => `${servers[s].label} ${MEASURES.map((m) => Math.round(results[s][i][m])).join(" / ")} ms`).join("; ")}`);
+    }
+    console.log(`\nbench:versus on ${machine()}, Chromium ${browser.version()}, median of ${RUNS} alternating runs (min – max)`);
+    console.log(`| measure | ${servers.map((s) => s.label).join(" | ")} | after ÷ before |`);
+    console.log(`|---|---:|---:|---:|`);
+    for (const m of MEASURES) {
+      const cells = results.map((rs) => rs.map((r) => r[m]));
+      const [a, b] = cells.map(median);
+      const range = (v: number[]) => `${Math.round(Math.min(...v))} – ${Math.round(Math.max(...v))}`;
+      console.log(`| ${m} | ${cells.map((v) => `${Math.round(median(v))} ms (${range(v)})`).join(" | ")} | ${(b / a).toFixed(2)} |`);
+    }
+    console.log(
+      `machine load (1, 5, 15 min): ${(await import("node:os"))
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}`,
+    );
+  } finally {
+    await browser.close();
+    for (const { server } of servers) await server.stop();
+    execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: ROOT });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
