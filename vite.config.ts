@@ -36,24 +36,42 @@ const PRECOMPRESSED = compression({ algorithms: ["brotliCompress", "gzip"], incl
  * Development keeps generating them: there antd's class names carry a development prefix.
  */
 function antdStylesheet(): Plugin {
-  let fileName = "";
+  let fileName: string | null = null;
+  let base = "/";
+  let production = true;
   return {
     name: "switchboard:antd-stylesheet",
     apply: "build",
+    configResolved(config) {
+      base = config.base;
+      // The file names the production class names; a build for another NODE_ENV has others, so it
+      // would match nothing: such a build goes without it and generates its styles as before.
+      production = config.isProduction;
+    },
     buildStart() {
-      const tsx = fileURLToPath(new URL("node_modules/.bin/tsx", import.meta.url));
+      if (!production) return;
       const script = fileURLToPath(new URL("scripts/antd-css.tsx", import.meta.url));
-      const source = execFileSync(tsx, [script], { env: { ...process.env, NODE_ENV: "production" }, maxBuffer: 64 << 20, encoding: "utf8" });
+      const source = execFileSync(process.execPath, ["--import", "tsx", script], {
+        env: { ...process.env, NODE_ENV: "production" },
+        maxBuffer: 64 << 20,
+        encoding: "utf8",
+      });
       fileName = this.getFileName(this.emitFile({ type: "asset", name: "antd.css", source }));
     },
-    transformIndexHtml: () => [
-      { tag: "link", attrs: { rel: "stylesheet", href: `/${fileName}` }, injectTo: "head-prepend" },
-      // Where the styles still generated at run time go (those the file lacks: pro-layout's page
-      // header, props the build's render did not reach): cssinjs puts each after the last of its
-      // queue with a priority at or below its own, and this empty one has the lowest. Without it they
-      // would go to the head's top, before the file, no longer after the antd styles they followed.
-      { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
-    ],
+    transformIndexHtml: () =>
+      fileName === null
+        ? []
+        : [
+            // Render-blocking on purpose: the app's module script waits for it, so cssinjs reads the
+            // map of what the file holds only once the file is in (a map read earlier is empty for
+            // the page's life). It also holds the first paint, /login's included, until it arrives.
+            { tag: "link", attrs: { rel: "stylesheet", href: `${base}${fileName}` }, injectTo: "head-prepend" },
+            // Where the styles still generated at run time go (those the file lacks: pro-layout's
+            // page header, props the build's render did not reach): cssinjs puts each after the last
+            // style of its queue with a priority at or below its own, and this empty one has the
+            // lowest, so they come after the file (no longer ordered among antd's styles by priority).
+            { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
+          ],
   };
 }
 

@@ -9,7 +9,8 @@
  * cache's `extractStyle` writes their CSS and the map from each style's path to its hash. In the
  * browser, cssinjs reads the map on its first style: a style it finds there is taken as already on
  * the page and neither generated nor inserted. A style not in the map (another theme, a prop this
- * render did not reach) is generated at run time as before, so a gap costs time, never looks.
+ * render did not reach) is generated at run time as before: a gap costs time, and that style then
+ * comes after the whole file instead of among antd's styles by priority.
  *
  * NODE_ENV must be "production" before antd loads: its class names' prefix depends on it, and the
  * file must name the classes the production build's components use.
@@ -114,4 +115,4 @@ for (const themeConfig of [LIGHT, DARK]) {
   }
 }
 if (failed.length) process.stderr.write(`antd-css: not rendered on the server (styled at run time): ${[...new Set(failed)].join(", ")}\n`);
-process.stdout.write(extractStyle(cache, { plain: true, types: ["style", "token"] }));
+process.stdout.write(extractStyle(cache, { plain: true, types: ["style"] }));

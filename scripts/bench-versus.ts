@@ -13,6 +13,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { chromium, type Page } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
@@ -108,12 +109,14 @@ async function main() {
   const baseLabel = execFileSync("git", ["rev-parse", "--short", base], { cwd: ROOT, encoding: "utf8" }).trim();
   const worktree = path.join(tempDir("switchboard-versus-"), "base");
   execFileSync("git", ["worktree", "add", "--detach", "--quiet", worktree, base], { cwd: ROOT });
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(worktree, "node_modules"));
   const servers: { label: string; server: ChildServer; cookie: string }[] = [];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  let browser: import("@playwright/test").Browser | null = null;
   try {
-    // The base revision's own server script, so it builds and serves what that revision had.
-    const baseLib = (await import(path.join(worktree, "scripts/lib/child-server.ts"))) as { startBenchServer: typeof startBenchServer };
+    // That revision's code with this tree's packages and demo data: what differs is the code.
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(worktree, "node_modules"), "junction");
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+    // The base revision's own server script, so it builds and serves that revision's app.
+    const baseLib = (await import(pathToFileURL(path.join(worktree, "scripts/lib/child-server.ts")).href)) as { startBenchServer: typeof startBenchServer };
     for (const [label, start] of [
       [`base ${baseLabel}`, baseLib.startBenchServer],
       ["working tree", startBenchServer],
@@ -146,7 +149,7 @@ async function main() {
         .join(", ")}`,
     );
   } finally {
-    await browser.close();
+    await browser?.close();
     for (const { server } of servers) await server.stop();
     execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: ROOT });
   }

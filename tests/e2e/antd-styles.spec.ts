@@ -46,6 +46,7 @@ for (const mode of ["light", "dark"] as const) {
       const alpha = Number(arrow.match(/[\d.]+/g)?.[3] ?? 1);
       expect(alpha).toBeGreaterThan(0.5);
       expect(mode === "light" ? luminance(arrow) < 0.1 : luminance(arrow) > 0.5, `back arrow ${arrow}`).toBe(true);
+      await expect(page.locator("main .ant-descriptions").first()).toBeVisible();
       expect(await generatedRulesFor(page, ".ant-descriptions")).toBe(0);
     });
   });
