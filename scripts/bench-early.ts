@@ -12,9 +12,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
+import { FIRST_ROW, launchChromium } from "./lib/in-app";
 import { machine, median, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
 
@@ -24,8 +25,6 @@ const LATENCIES = (options.latency ?? "").split(",").map((ms) => {
   if (!/^\d+$/.test(ms)) throw new Error(`--latency takes milliseconds separated by commas, got "${options.latency}"`);
   return Number(ms);
 });
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const FIRST_ROW = "tbody tr.ant-table-row";
 const BOOT_REQUESTS_KEY = "switchboard.bootRequests";
 
 async function main() {
@@ -33,7 +32,7 @@ async function main() {
   const dbFile = path.join(dir, "db.json");
   fs.copyFileSync(SEED_DB_FILE, dbFile);
   let server: ChildServer | null = null;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     server = await startBenchServer(dbFile);
     const url = server.url;

@@ -25,18 +25,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/domain/constants";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { machine, median, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 import { readOptions, wholeNumber } from "./lib/cli";
+import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
 
 const RUNS = wholeNumber("runs", readOptions("npm run bench:pages -- [--runs 5]", { runs: "5" }).runs);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /** JavaScript bytes fetched while `work` runs, uncompressed (Playwright hands over the decoded body). */
 async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: number; jsKb: number }> {
@@ -56,8 +55,6 @@ async function timed(page: Page, work: () => Promise<void>): Promise<{ ms: numbe
   return { ms, jsKb: js / 1024 };
 }
 
-const FIRST_ROW = "tbody tr.ant-table-row";
-
 /** The in-app steps of the journey, in the order they run, with their table labels. */
 const STEPS = [
   ["warm", "return visit (HTTP cache warm), first row painted"],
@@ -71,17 +68,6 @@ const STEPS = [
 ] as const;
 type Step = (typeof STEPS)[number][0];
 
-/** Goes to `path` inside the running app, as its links do. */
-async function go(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, "", to);
-    window.dispatchEvent(new PopStateEvent("popstate"));
-  }, path);
-}
-
-/** Nothing loading in the page's main area. */
-const SETTLING = "main .ant-spin-spinning, main .ant-skeleton";
-
 /** The record's page shows the order's number with nothing loading. */
 async function recordShown(page: Page, number: string) {
   await page.waitForFunction(
@@ -89,12 +75,6 @@ async function recordShown(page: Page, number: string) {
     [number, SETTLING] as const,
     { polling: "raf" },
   );
-}
-
-async function listShown(page: Page) {
-  await page.waitForFunction(([row, settling]) => !!document.querySelector(row) && !document.querySelector(settling), [FIRST_ROW, SETTLING] as const, {
-    polling: "raf",
-  });
 }
 
 /** Back to the list as a link goes, until Refine has written the list's state into the URL (both apps sync it), as before any click of a person. */
@@ -174,15 +154,7 @@ async function journey(page: Page, orders: [Order, Order, Order]): Promise<Recor
   await toList(page);
   const firstText = await page.locator(FIRST_ROW).first().innerText();
   out.page2 = await ms(`${page.url()} page2`, async () => {
-    await page.locator(".ant-pagination-item-2").first().click();
-    await page.waitForFunction(
-      ([row, settling, before]) => {
-        const first = document.querySelector<HTMLElement>(row);
-        return !!first && first.innerText !== before && !document.querySelector(settling);
-      },
-      [FIRST_ROW, SETTLING, firstText] as const,
-      { polling: "raf" },
-    );
+    await toPageTwo(page, firstText);
   });
   return out;
 }
@@ -192,7 +164,7 @@ async function main() {
   const dbFile = path.join(dir, "db.json");
   let server: ChildServer | null = null;
   let scaffold: Awaited<ReturnType<typeof serveScaffold>> | null = null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  const browser = await launchChromium();
   try {
     fs.copyFileSync(SEED_DB_FILE, dbFile);
     const db = JSON.parse(fs.readFileSync(dbFile, "utf8")) as DbShape;

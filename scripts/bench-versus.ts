@@ -14,17 +14,16 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
+import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
+import { paintedAt, paintProbe } from "./lib/paint-probe";
 import { machine, median, ROOT, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 
 const options = readOptions("npm run bench:versus -- --base <git revision> [--runs 10]", { base: undefined, runs: "10" });
 const RUNS = wholeNumber("runs", options.runs);
 if (!options.base) throw new Error("--base takes the git revision to compare the working tree with (e.g. HEAD~1)");
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-const ROW = "tbody tr.ant-table-row";
-const SETTLING = ".ant-spin-spinning, .ant-skeleton";
 const MEASURES = [
   "cold load, first row painted",
   "return visit, first row painted",
@@ -35,24 +34,18 @@ const MEASURES = [
 type Measure = (typeof MEASURES)[number];
 
 /** One run: a fresh context on `server`, its measures. */
-async function run(browser: import("@playwright/test").Browser, server: ChildServer, cookie: string): Promise<Record<Measure, number>> {
+async function run(browser: Browser, server: ChildServer, cookie: string): Promise<Record<Measure, number>> {
   const [name, value] = cookie.split(/=(.*)/s);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name, value, url: server.url }]);
-  // The page's own clock: the first row entering the DOM.
-  await context.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector("tbody tr.ant-table-row")) return;
-      (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-  });
+  // The page's own clock: the first frame after the first row entered the DOM.
+  await context.addInitScript(paintProbe, FIRST_ROW);
   const out = {} as Record<Measure, number>;
   const load = async (): Promise<[Page, number]> => {
     const page = await context.newPage();
     await page.goto("/orders");
-    await page.locator(ROW).first().waitFor();
-    return [page, await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt)];
+    await page.locator(FIRST_ROW).first().waitFor();
+    return [page, await paintedAt(page)];
   };
   const idle = (page: Page) => page.waitForLoadState("networkidle");
   const timed = async (work: () => Promise<unknown>) => {
@@ -67,26 +60,15 @@ async function run(browser: import("@playwright/test").Browser, server: ChildSer
     await page.close();
     [page, out["return visit, first row painted"]] = await load();
     await idle(page);
-    const first = await page.locator(ROW).first().innerText();
+    const first = await page.locator(FIRST_ROW).first().innerText();
     out["list page 1 → 2"] = await timed(async () => {
-      await page.locator(".ant-pagination-item-2").first().click();
-      await page.waitForFunction(
-        ([row, settling, before]) => {
-          const el = document.querySelector<HTMLElement>(row);
-          return !!el && el.innerText !== before && !document.querySelector(settling);
-        },
-        [ROW, SETTLING, first] as const,
-        { polling: "raf" },
-      );
+      await toPageTwo(page, first);
     });
     await idle(page);
-    const href = await page.locator(`${ROW} a[href*='/orders/show/']`).first().getAttribute("href");
+    const href = await page.locator(`${FIRST_ROW} a[href*='/orders/show/']`).first().getAttribute("href");
     if (!href) throw new Error("no record link in the list's first row");
     out["list → a record's page"] = await timed(async () => {
-      await page.evaluate((to) => {
-        window.history.pushState(null, "", to);
-        window.dispatchEvent(new PopStateEvent("popstate"));
-      }, href);
+      await go(page, href);
       await page.waitForFunction((settling) => !!document.querySelector("main .ant-descriptions") && !document.querySelector(settling), SETTLING, {
         polling: "raf",
       });
@@ -94,9 +76,7 @@ async function run(browser: import("@playwright/test").Browser, server: ChildSer
     await idle(page);
     out["record → back to the list"] = await timed(async () => {
       await page.goBack();
-      await page.waitForFunction(([row, settling]) => !!document.querySelector(row) && !document.querySelector(settling), [ROW, SETTLING] as const, {
-        polling: "raf",
-      });
+      await listShown(page);
     });
   } finally {
     await context.close();
@@ -110,11 +90,11 @@ async function main() {
   const worktree = path.join(tempDir("switchboard-versus-"), "base");
   execFileSync("git", ["worktree", "add", "--detach", "--quiet", worktree, base], { cwd: ROOT });
   const servers: { label: string; server: ChildServer; cookie: string }[] = [];
-  let browser: import("@playwright/test").Browser | null = null;
+  let browser: Browser | null = null;
   try {
     // That revision's code with this tree's packages and demo data: what differs is the code.
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(worktree, "node_modules"), "junction");
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+    browser = await launchChromium();
     // The base revision's own server script, so it builds and serves that revision's app.
     const baseLib = (await import(pathToFileURL(path.join(worktree, "scripts/lib/child-server.ts")).href)) as { startBenchServer: typeof startBenchServer };
     for (const [label, start] of [

@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "./config";
-import { APP_ROOT, DIST_DIR, ROOT, SEED_DB_FILE, VITE_CONFIG } from "./paths";
+import { buildIsCurrent } from "./build-state";
+import { APP_ROOT, SEED_DB_FILE, VITE_CONFIG } from "./paths";
 import { startServer } from "./start";
 
 const args = new Set(process.argv.slice(2));
@@ -21,25 +22,8 @@ function ensureDataFile(file: string) {
   console.error(`Created ${shown.startsWith("..") ? file : shown} from db.json`);
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
 async function buildIfNeeded() {
-  const index = path.join(DIST_DIR, "index.html");
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(APP_ROOT),
-    newestMtime(path.join(ROOT, "src/domain")),
-    ...[VITE_CONFIG, path.join(ROOT, "scripts/antd-css.tsx"), path.join(ROOT, "package-lock.json")].map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)),
-  );
-  if (built && built >= sources) return;
+  if (buildIsCurrent()) return;
   if (!fs.existsSync(path.join(APP_ROOT, "index.html"))) {
     console.error("No app to build yet (src/app/index.html is missing): serving the API only.");
     return;

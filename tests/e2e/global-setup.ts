@@ -1,28 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { buildIsCurrent } from "../../src/server/build-state";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const READY = /^Switchboard listening on (http:\/\/\S+)/;
 const START_TIMEOUT_MS = 60_000;
-
-/** Newest modification time under a folder (files only). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** dist/ is current when it is newer than everything the build reads. */
-function buildIsCurrent(): boolean {
-  const built = join(ROOT, "dist/index.html");
-  if (!existsSync(built)) return false;
-  const inputs = ["src/app", "src/domain", "vite.config.ts", "scripts/antd-css.tsx", "package-lock.json"].map((p) => newest(join(ROOT, p)));
-  return statSync(built).mtimeMs > Math.max(...inputs);
-}
 
 async function buildApp() {
   const { build } = await import("vite");
