@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, luminance, test } from "./fixtures";
 
 // antd's styles for both themes come from one stylesheet written at build (scripts/antd-css.tsx),
 // not generated in the browser on each component's first use. These tests see the pages styled
@@ -9,13 +9,6 @@ import { expect, test } from "./fixtures";
 /** Rules the browser generated at run time (style elements) that style `selector`. */
 const generatedRulesFor = (page: Page, selector: string) =>
   page.evaluate((sel) => Array.from(document.querySelectorAll("style")).filter((s) => s.textContent?.includes(sel)).length, selector);
-
-/** sRGB relative luminance (WCAG 2) of an opaque rgb() colour. */
-function luminance(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
 
 for (const mode of ["light", "dark"] as const) {
   test.describe(`in ${mode} mode`, () => {

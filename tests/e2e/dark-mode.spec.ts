@@ -1,15 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, luminance, test } from "./fixtures";
 
-/** sRGB relative luminance of a CSS rgb()/rgba() colour (WCAG 2). */
-function luminance(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
 /** A translucent colour (antd's text tokens are) as it shows over an opaque one. */
 function over(fg: string, bg: string): string {
   const [r, g, b, a = 1] = (fg.match(/[\d.]+/g) ?? []).map(Number);

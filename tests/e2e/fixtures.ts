@@ -295,3 +295,10 @@ export async function refuseAsLastAdmin(page: Page, user: { id: number; name: st
       : route.fallback(),
   );
 }
+
+/** sRGB relative luminance (WCAG 2) of a CSS rgb()/rgba() colour, its alpha ignored. */
+export function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
