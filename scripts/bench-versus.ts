@@ -6,8 +6,9 @@
  * server on its own copy of the demo data; runs alternate between them, each in a fresh browser
  * context, so the machine's load falls on both alike. What one change did shows here when
  * `bench:pages`, whose runs are minutes apart, cannot tell it from noise. Per run: cold load of
- * /orders and the return visit (first row painted, the page's clock), then in that tab list page
- * 1 → 2, list → a record's page, and back (timed by the driver until the page has settled).
+ * /orders (first row painted, the page's clock) and a record opened at once from it; the return
+ * visit, then in that tab list page 1 → 2, list → a record's page, and back (timed by the driver
+ * until the page has settled).
  * Prints medians and every run. Asserts nothing.
  */
 import { execFileSync } from "node:child_process";
@@ -26,12 +27,17 @@ const RUNS = wholeNumber("runs", options.runs);
 if (!options.base) throw new Error("--base takes the git revision to compare the working tree with (e.g. HEAD~1)");
 const MEASURES = [
   "cold load, first row painted",
+  "then at once → a record's page",
   "return visit, first row painted",
   "list page 1 → 2",
   "list → a record's page",
   "record → back to the list",
 ] as const;
 type Measure = (typeof MEASURES)[number];
+
+/** A record's page: its description list, with nothing loading. */
+const recordShown = (page: Page) =>
+  page.waitForFunction((settling) => !!document.querySelector("main .ant-descriptions") && !document.querySelector(settling), SETTLING, { polling: "raf" });
 
 /** One run: a fresh context on `server`, its measures. */
 async function run(browser: Browser, server: ChildServer, cookie: string): Promise<Record<Measure, number>> {
@@ -56,6 +62,15 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
   try {
     let page: Page;
     [page, out["cold load, first row painted"]] = await load();
+    // As bench:pages' first record: the click comes as soon as the list has settled, before the
+    // app has fetched the other pages' code at idle.
+    await listShown(page);
+    const firstHref = await page.locator(`${FIRST_ROW} a[href*='/orders/show/']`).first().getAttribute("href");
+    if (!firstHref) throw new Error("no record link in the list's first row");
+    out["then at once → a record's page"] = await timed(async () => {
+      await go(page, firstHref);
+      await recordShown(page);
+    });
     await idle(page);
     await page.close();
     [page, out["return visit, first row painted"]] = await load();
@@ -69,9 +84,7 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
     if (!href) throw new Error("no record link in the list's first row");
     out["list → a record's page"] = await timed(async () => {
       await go(page, href);
-      await page.waitForFunction((settling) => !!document.querySelector("main .ant-descriptions") && !document.querySelector(settling), SETTLING, {
-        polling: "raf",
-      });
+      await recordShown(page);
     });
     await idle(page);
     out["record → back to the list"] = await timed(async () => {

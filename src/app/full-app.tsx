@@ -3,7 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
-import { prefetchWhenIdle, preloadPath } from "./lib/route-modules";
+import { prefetchWhenIdle, preloadOnNavigation, preloadPath } from "./lib/route-modules";
 import "./styles.css";
 
 /** On a slow connection the app starts without them after this long, and shows its own spinners. */
@@ -15,7 +15,9 @@ export async function mountApp(root: HTMLElement) {
   // the first render waits for them (the HTML's skeleton stays up meanwhile): rendered before they
   // arrive, each lazy boundary would show its fallback and hold the page back for React's reveal
   // throttle. A module that fails is left to the render, which retries it and says so.
-  const modules = preloadPath(window.location.pathname, (resource) => ENTITIES.find((def) => def.name === resource)?.overrides?.show);
+  const showOverride = (resource: string) => ENTITIES.find((def) => def.name === resource)?.overrides?.show;
+  const modules = preloadPath(window.location.pathname, showOverride);
+  preloadOnNavigation((path) => preloadPath(path, showOverride));
   await Promise.race([modules, new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).

@@ -1,8 +1,8 @@
 import { createElement, Suspense } from "react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyRetry } from "./lazy-retry";
-import { modulesForPath, moduleLoader, OVERRIDE_MODULES, ROUTE_MODULES } from "./route-modules";
+import { modulesForPath, moduleLoader, OVERRIDE_MODULES, preloadOnNavigation, ROUTE_MODULES } from "./route-modules";
 
 const Page = () => createElement("p", null, "the page");
 const inSuspense = (component: ReturnType<typeof lazyRetry>) =>
@@ -54,4 +54,36 @@ describe("modulesForPath", () => {
   ])("%s renders %j", (path, expected) => expect(names(path)).toEqual(expected));
   it("adds a record page's override where the definitions name one", () =>
     expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
+});
+
+describe("preloadOnNavigation", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A window whose Navigation API fires `navigate` for `url`, as a link or history.pushState makes it. */
+  function windowWithNavigation() {
+    const navigation = new EventTarget();
+    vi.stubGlobal("window", { location: { origin: "https://app.example" }, navigation });
+    return (url: string) => navigation.dispatchEvent(Object.assign(new Event("navigate"), { destination: { url } }));
+  }
+
+  it("asks for the code of where the app goes as it is asked to go there", () => {
+    const navigate = windowWithNavigation();
+    const preload = vi.fn();
+    preloadOnNavigation(preload);
+    navigate("https://app.example/orders/show/42?tab=history");
+    expect(preload).toHaveBeenCalledWith("/orders/show/42");
+  });
+
+  it("leaves a link to another site alone", () => {
+    const navigate = windowWithNavigation();
+    const preload = vi.fn();
+    preloadOnNavigation(preload);
+    navigate("https://elsewhere.example/orders/show/42");
+    expect(preload).not.toHaveBeenCalled();
+  });
+
+  it("does nothing where the browser has no Navigation API", () => {
+    vi.stubGlobal("window", { location: { origin: "https://app.example" } });
+    expect(() => preloadOnNavigation(vi.fn())).not.toThrow();
+  });
 });
