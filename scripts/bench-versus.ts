@@ -59,18 +59,22 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
     await work();
     return performance.now() - t0;
   };
+  /** The list's first record, as its link goes: the time until its page has settled. */
+  const openFirstRecord = async (page: Page) => {
+    const href = await page.locator(`${FIRST_ROW} a[href*='/orders/show/']`).first().getAttribute("href");
+    if (!href) throw new Error("no record link in the list's first row");
+    return timed(async () => {
+      await go(page, href);
+      await recordShown(page);
+    });
+  };
   try {
     let page: Page;
     [page, out["cold load, first row painted"]] = await load();
     // As bench:pages' first record: the click comes as soon as the list has settled, before the
     // app has fetched the other pages' code at idle.
     await listShown(page);
-    const firstHref = await page.locator(`${FIRST_ROW} a[href*='/orders/show/']`).first().getAttribute("href");
-    if (!firstHref) throw new Error("no record link in the list's first row");
-    out["then at once → a record's page"] = await timed(async () => {
-      await go(page, firstHref);
-      await recordShown(page);
-    });
+    out["then at once → a record's page"] = await openFirstRecord(page);
     await idle(page);
     await page.close();
     [page, out["return visit, first row painted"]] = await load();
@@ -80,12 +84,7 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
       await toPageTwo(page, first);
     });
     await idle(page);
-    const href = await page.locator(`${FIRST_ROW} a[href*='/orders/show/']`).first().getAttribute("href");
-    if (!href) throw new Error("no record link in the list's first row");
-    out["list → a record's page"] = await timed(async () => {
-      await go(page, href);
-      await recordShown(page);
-    });
+    out["list → a record's page"] = await openFirstRecord(page);
     await idle(page);
     out["record → back to the list"] = await timed(async () => {
       await page.goBack();
