@@ -99,10 +99,11 @@ export function preloadPath(path: string, showOverride?: (resource: string) => s
  * the code of where it goes is fetched, rather than when React, having rendered the new route,
  * reaches its lazy parts: that came a few hundred ms later on a click made while the first page
  * was still settling, before the idle prefetch. Where the browser has no Navigation API, each lazy
- * part is fetched when React reaches it, as before.
+ * part is fetched when React reaches it, as before. A path outside the routes (sign-out's /login)
+ * loads at most a page that the idle prefetch fetches anyway.
  */
 export function preloadOnNavigation(preload: (path: string) => unknown) {
-  // Not in every browser's DOM yet (Firefox and Safari added it late).
+  // Not in every browser in use yet, nor in TypeScript's Window of every version.
   const navigation = (window as Window & { navigation?: Navigation }).navigation;
   navigation?.addEventListener("navigate", (event) => {
     const to = new URL(event.destination.url);
