@@ -10,13 +10,12 @@
  * (the page's own clock: the frame after the first row enters the DOM).
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, launchChromium } from "./lib/in-app";
-import { machine, median, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, machineLoad, median, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
 
 const options = readOptions("npm run bench:early -- [--runs 7] [--latency 0,50]", { runs: "7", latency: "0,50" });
@@ -87,8 +86,7 @@ async function main() {
         `| ${latency} ms | ${Math.round(median(withEarly))} ms (${range(withEarly)}) | ${Math.round(median(without))} ms (${range(without)}) | ${Math.round(median(withEarly) - median(without))} ms |`,
       );
     }
-    const [one, five, fifteen] = os.loadavg();
-    console.log(`machine load (1, 5, 15 min): ${one.toFixed(2)}, ${five.toFixed(2)}, ${fifteen.toFixed(2)}`);
+    console.log(`machine load (1, 5, 15 min): ${machineLoad()}`);
   } finally {
     await browser.close();
     await server?.stop();

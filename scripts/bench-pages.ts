@@ -23,13 +23,12 @@
  * though both servers send it gzipped). Asserts nothing.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/domain/constants";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, median, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
+import { machine, machineLoad, median, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
@@ -295,12 +294,7 @@ async function main() {
       const stock = steps.stock.map((x) => x[key]);
       console.log(`| ${label} | ${cell(ours)} | ${cell(stock)} | ${(median(ours) / median(stock)).toFixed(2)} | ≤ ${key === "warm" ? "0.8" : "1.0"} |`);
     }
-    console.log(
-      `machine load (1, 5, 15 min): ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(`machine load (1, 5, 15 min): ${machineLoad()}`);
 
     const ratio = (clock: "ms" | "painted") => (median(figures.orders.map((f) => f[clock]!)) / median(figures.scaffold.map((f) => f[clock]!))).toFixed(2);
     console.log(`\nfirst order row, ours / stock scaffold (medians): painted ${ratio("painted")}×, seen by the driver ${ratio("ms")}× (goal ≤ 1.0×)`);

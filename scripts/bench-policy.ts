@@ -15,7 +15,6 @@
  * prints figures and asserts nothing about them.
  */
 import fs from "node:fs";
-import os from "node:os";
 import type { ResourceName } from "../src/domain/entities";
 import { canDo, defineAbilityFor, readableFields, stripRecord, type Actor, type AppAbility } from "../src/domain/policy";
 import { builtInRules } from "../src/domain/roles/built-in";
@@ -23,7 +22,7 @@ import type { RoleRule } from "../src/domain/roles/rules";
 import type { DbShape, Row } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { rowScope } from "../src/server/scope";
-import { machine, median } from "./lib/child-server";
+import { machine, machineLoad, median } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { GOLD_DESK_KEY, GOLD_DESK_RULES } from "./lib/custom-role";
 import { DEMO_ACCOUNTS } from "./seed-lib";
@@ -136,14 +135,8 @@ function measure(op: Op, s: Subject, ability: AppAbility): { p50: number; p99: n
   return { p50: percentile(sorted, 50) * 1000, p99: percentile(sorted, 99) * 1000 };
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(", ");
-
 function main() {
-  console.log(`bench:policy on ${machine()}; load average ${load()} at start`);
+  console.log(`bench:policy on ${machine()}; load average ${machineLoad()} at start`);
   console.log(`${ITERATIONS.toLocaleString("en-US")} timed calls per operation and run, ${RUNS} runs, medians of the runs' p50 and p99 (µs)`);
   for (const s of SUBJECTS)
     console.log(
@@ -162,7 +155,7 @@ function main() {
         results.set(key, acc);
       }
     }
-    console.log(`  run ${run + 1}/${RUNS} done (load ${load()})`);
+    console.log(`  run ${run + 1}/${RUNS} done (load ${machineLoad()})`);
   }
   const fmt = (us: number) => (us >= 100 ? us.toFixed(0) : us >= 10 ? us.toFixed(1) : us.toFixed(2));
   const lines = [`| operation | ${SUBJECTS.map((s) => `${s.label} p50 / p99 µs`).join(" | ")} |`, `|---|${SUBJECTS.map(() => "---:").join("|")}|`];
@@ -179,7 +172,7 @@ function main() {
     const p50 = median(results.get(`${goal.name}\u0000${s.label}`)!.p50) / 1000;
     console.log(`${s.label}: ${goal.name}, p50 ${p50.toFixed(3)} ms — goal ≤ ${GOAL_MS} ms: ${p50 <= GOAL_MS ? "met" : "not met"}`);
   }
-  console.log(`load average ${load()} at end`);
+  console.log(`load average ${machineLoad()} at end`);
 }
 
 main();

@@ -15,10 +15,9 @@
  * B's stream sends the member the `permissions` event. Runs start at random moments, so that they
  * fall anywhere in the live feed's poll interval. Medians of the runs; asserts nothing.
  */
-import os from "node:os";
 import { DEMO_PASSWORD } from "../src/domain/constants";
 import type { RoleRule } from "../src/domain/roles/rules";
-import { machine, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, machineLoad, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { call, ensureRole, expectCall, GOLD_DESK_KEY, GOLD_DESK_RULES } from "./lib/custom-role";
 import { startCluster, type PgCluster } from "./lib/pg-cluster";
@@ -28,11 +27,6 @@ const RUNS = wholeNumber("runs", values.runs);
 /** Longer than this without a change on B is reported as a miss, not waited out. */
 const GIVE_UP_MS = 10_000;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(", ");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The gold desk's rules, reading the silver tier as well or not. */
@@ -110,7 +104,7 @@ interface RunFigures {
 }
 
 async function main() {
-  console.log(`bench:roles on ${machine()}; load average ${load()} at start`);
+  console.log(`bench:roles on ${machine()}; load average ${machineLoad()} at start`);
   const dir = tempDir("switchboard-bench-roles-");
   const cluster: PgCluster = await startCluster({ fsync: true });
   const servers: ChildServer[] = [];
@@ -215,7 +209,7 @@ async function main() {
     console.log(
       `goal: within 1 s on a second app server — ${worst <= 1000 ? "met" : "not met"} (slowest of the runs ${Number.isFinite(worst) ? `${worst.toFixed(0)} ms` : "never"}; live feed median ${sses.length ? median(sses).toFixed(0) : "—"} ms)`,
     );
-    console.log(`load average ${load()} at end`);
+    console.log(`load average ${machineLoad()} at end`);
   } finally {
     stream?.close();
     for (const s of servers) await s.stop("SIGTERM");

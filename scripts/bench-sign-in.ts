@@ -10,12 +10,11 @@
  * Medians over several runs. A benchmark: it prints figures and asserts nothing about them.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { DEMO_PASSWORD, SESSION_COOKIE, TOKEN_RATE_LIMIT } from "../src/domain/constants";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { codeFor, newSecret, verifyTotp } from "../src/server/two-factor";
-import { machine, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, machineLoad, median, signIn, spawnServer, tempDir, type ChildServer } from "./lib/child-server";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { startCluster, type PgCluster } from "./lib/pg-cluster";
 
@@ -114,12 +113,7 @@ function totpMicro() {
 }
 
 async function main() {
-  console.log(
-    `bench:sign-in — ${machine()}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}`,
-  );
+  console.log(`bench:sign-in — ${machine()}, load ${machineLoad()}`);
   console.log(`${RUNS} runs × ${REQUESTS} requests per kind, interleaved; GET ${PATH}; medians over runs\n`);
   console.log("| store | cookie p50 | token p50 | token − cookie (p50) | cookie p99 | token p99 | sign-in, password | sign-in, + second factor |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|");

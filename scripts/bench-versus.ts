@@ -20,7 +20,7 @@ import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
-import { machine, median, ROOT, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, machineLoad, median, ROOT, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 
 const options = readOptions("npm run bench:versus -- --base <git revision> [--runs 10]", { base: undefined, runs: "10" });
 const RUNS = wholeNumber("runs", options.runs);
@@ -132,14 +132,9 @@ async function main() {
       const cells = results.map((rs) => rs.map((r) => r[m]));
       const [a, b] = cells.map(median);
       const range = (v: number[]) => `${Math.round(Math.min(...v))} – ${Math.round(Math.max(...v))}`;
-      console.log(`| ${m} | ${cells.map((v) => `${Math.round(median(v))} ms (${range(v)})`).join(" | ")} | ${(b / a).toFixed(2)} |`);
+      console.log(`| ${m} | ${cells.map((v, i) => `${Math.round([a, b][i])} ms (${range(v)})`).join(" | ")} | ${(b / a).toFixed(2)} |`);
     }
-    console.log(
-      `machine load (1, 5, 15 min): ${(await import("node:os"))
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(", ")}`,
-    );
+    console.log(`machine load (1, 5, 15 min): ${machineLoad()}`);
   } finally {
     await browser?.close();
     for (const { server } of servers) await server.stop();

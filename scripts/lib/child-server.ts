@@ -127,6 +127,14 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/** The machine's load averages over 1, 5 and 15 minutes, as figures are printed beside them. */
+export function machineLoad(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+}
+
 /** A one-line description of the machine, for the figures a script prints. */
 export function machine(): string {
   const cpus = os.cpus();
