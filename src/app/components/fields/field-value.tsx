@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Tag, Tooltip, Typography } from "antd";
+import { Tag, Typography } from "antd";
 import type { FieldDef } from "../../../domain/fields";
 import { locateField, optionKey } from "../../i18n/definition-keys";
 import { useLocale, type Locale } from "../../i18n/use-locale";
@@ -24,16 +24,20 @@ const ENUM_COLORS: Record<string, string> = {
   create: "green",
 };
 
-/** A timestamp in the operator's locale (Intl), the whole of it on hover. */
+/**
+ * A timestamp in the operator's locale (Intl), the whole of it on hover. The browser's own title,
+ * not antd's Tooltip: a tooltip is a trigger with its refs, observers and style hooks, and a list
+ * rendered twenty of them on every page change for a text only a hover shows.
+ */
 export function DateTimeValue({ value }: { value: unknown }) {
   const { dateTime, dateTimeLong } = useLocale();
   if (typeof value !== "string" || !value) return <Empty />;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return <>{value}</>;
   return (
-    <Tooltip title={dateTimeLong(d)}>
-      <time dateTime={value}>{dateTime(d)}</time>
-    </Tooltip>
+    <time dateTime={value} title={dateTimeLong(d)}>
+      {dateTime(d)}
+    </time>
   );
 }
 

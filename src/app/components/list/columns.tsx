@@ -6,7 +6,7 @@ import type { NamedField } from "../../lib/entity-view";
 import { t } from "../../i18n";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { FieldValue } from "../fields/field-value";
-import { idsOf, ReferenceCell } from "./reference-cell";
+import { ReferenceColumnCell } from "./reference-cell";
 
 /** Which column links to the record's page, and where it goes. */
 export interface RecordLink {
@@ -15,18 +15,13 @@ export interface RecordLink {
 }
 
 /**
- * A table column per field, rendered by type; references resolved in one batch per page. The
+ * A table column per field, rendered by type; references by their label, looked up once per page
+ * and column by the `PageReferences` around the table. The
  * `link` column's cell is a real link to the record (middle-click, open in a new tab), the rest of
  * the row opens it by click (the list's onRow).
  */
-export function fieldColumns(
-  fields: NamedField[],
-  rows: readonly BaseRecord[] | undefined,
-  sorters?: CrudSort[],
-  link?: RecordLink,
-): TableColumnType<BaseRecord>[] {
+export function fieldColumns(fields: NamedField[], sorters?: CrudSort[], link?: RecordLink): TableColumnType<BaseRecord>[] {
   return fields.map(([name, field]) => {
-    const pageIds = field.type === "reference" ? idsOf(rows, name) : [];
     const numeric = field.type === "money" || field.type === "integer";
     return {
       key: name,
@@ -40,7 +35,7 @@ export function fieldColumns(
       render: (value: unknown, record: BaseRecord) => {
         const shown =
           field.type === "reference" ? (
-            <ReferenceCell field={field} value={value} pageIds={pageIds} />
+            <ReferenceColumnCell name={name} field={field} value={value} />
           ) : (
             <FieldValue field={field} value={value} name={name} compact />
           );

@@ -12,6 +12,7 @@ import { useLocale } from "../../i18n/use-locale";
 import { columnFields, filterKind, searchFields as searchedFields } from "../../lib/entity-view";
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
+import { PageReferences } from "./reference-cell";
 import { auditColumns } from "../audit/audit-cells";
 import { ExportCsvButton } from "./export-csv-button";
 import { ImportButton } from "../import/import-button";
@@ -76,9 +77,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const rows = tableProps.dataSource;
   const columns = [
     // The audit log reads as a story: records by label, transitions by their step.
-    ...(def.name === "audit-events"
-      ? auditColumns(fieldColumns(prefs.shown, rows, sorters, link), rows, filters)
-      : fieldColumns(prefs.shown, rows, sorters, link)),
+    ...(def.name === "audit-events" ? auditColumns(fieldColumns(prefs.shown, sorters, link), rows, filters) : fieldColumns(prefs.shown, sorters, link)),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
@@ -140,26 +139,28 @@ export function EntityList({ def }: { def: EntityDef }) {
         searchPlaceholder={t("list.searchIn", { fields: searchFields.map((name) => fieldLabel(def, name).toLowerCase()).join(", ") })}
       />
       {selectable && <BulkActions def={def} selected={selected} setSelected={setSelected} />}
-      <Table<BaseRecord>
-        {...tableProps}
-        loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
-        rowKey="id"
-        rowSelection={rowSelection}
-        onRow={onRow}
-        // Not through onRow: its className would replace antd's own row classes.
-        rowClassName="sb-row-link"
-        columns={columns}
-        pagination={pagination}
-        size="middle"
-        locale={{
-          emptyText: (
-            // Never "No customers yet" for a list that did not load (the banner or a notification says why).
-            <Typography.Text type="secondary">
-              {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
-            </Typography.Text>
-          ),
-        }}
-      />
+      <PageReferences def={def} shown={prefs.shown.map(([name]) => name)} rows={rows}>
+        <Table<BaseRecord>
+          {...tableProps}
+          loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
+          rowKey="id"
+          rowSelection={rowSelection}
+          onRow={onRow}
+          // Not through onRow: its className would replace antd's own row classes.
+          rowClassName="sb-row-link"
+          columns={columns}
+          pagination={pagination}
+          size="middle"
+          locale={{
+            emptyText: (
+              // Never "No customers yet" for a list that did not load (the banner or a notification says why).
+              <Typography.Text type="secondary">
+                {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
+              </Typography.Text>
+            ),
+          }}
+        />
+      </PageReferences>
     </List>
   );
 }

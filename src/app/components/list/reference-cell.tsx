@@ -1,8 +1,9 @@
-import { useMany } from "@refinedev/core";
+import { useMany, type BaseRecord } from "@refinedev/core";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { getEntity, isResourceName } from "../../../domain/entities";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
-import type { FieldDef } from "../../../domain/fields";
+import type { EntityDef, FieldDef } from "../../../domain/fields";
 import { FieldValue } from "../fields/field-value";
 
 interface ReferenceCellProps {
@@ -20,23 +21,81 @@ interface ReferenceCellProps {
  * `useMany(pageIds)` query, which react-query runs once per page and resource.
  */
 export function ReferenceCell({ field, value, pageIds = typeof value === "number" ? [value] : [] }: ReferenceCellProps) {
+  return <Reference field={field} value={value} found={useReferenced(field, pageIds)} />;
+}
+
+/** What a reference column's records say, once looked up: null where the role may not read them. */
+type Referenced = readonly BaseRecord[] | null;
+
+/**
+ * The records `ids` point at through `field`. A role may read a record that points at what it may
+ * not read (a product's category): those are not asked for, and the ids are shown.
+ */
+function useReferenced(field: FieldDef, ids: number[]): Referenced {
   const resource = field.reference ?? "";
-  // A role may read a record that points at what it may not read (a product's category): the
-  // label is not asked for, the id is shown.
   const ability = useAbility();
   const readable = isResourceName(resource) && canDo(ability, "read", resource);
   const { result } = useMany({
     resource,
-    ids: pageIds,
-    queryOptions: { enabled: pageIds.length > 0 && readable },
+    ids,
+    queryOptions: { enabled: ids.length > 0 && readable },
     errorNotification: false,
   });
+  return readable ? result.data : null;
+}
+
+function Reference({ field, value, found }: { field: FieldDef; value: unknown; found: Referenced }) {
   if (value === null || value === undefined) return <FieldValue field={field} value={value} />;
-  if (!readable) return <>#{String(value)}</>;
-  const record = result.data.find((r) => String(r.id) === String(value));
-  const labelField = resource ? getEntity(resource).recordLabel : "id";
+  if (!found) return <>#{String(value)}</>;
+  const record = found.find((r) => String(r.id) === String(value));
+  const labelField = field.reference ? getEntity(field.reference).recordLabel : "id";
   const label = record ? String(record[labelField] ?? `#${String(value)}`) : undefined;
   return <FieldValue field={field} value={value} referenceLabel={label} />;
+}
+
+/** A table page's referenced records, by column. */
+const PageReferencesContext = createContext<ReadonlyMap<string, Referenced>>(new Map());
+
+/**
+ * A table page's references, looked up once per column (`useMany` of the page's ids) rather than
+ * once per cell: a cell of Refine's data hook costs its resource lookup, error and live wiring
+ * each time, and a 20-row page of orders had 40 of them to build and tear down on every page
+ * change. One look-up per reference field of `def` that can be a column, so the tree keeps its
+ * shape while the person picks columns; those not `shown` ask for nothing.
+ */
+export function PageReferences({
+  def,
+  shown,
+  rows,
+  children,
+}: {
+  def: EntityDef;
+  shown: readonly string[];
+  rows: readonly BaseRecord[] | undefined;
+  children: ReactNode;
+}) {
+  const columns = useMemo(() => Object.entries(def.fields).filter(([, f]) => f.type === "reference" && f.column), [def]);
+  return columns.reduceRight<ReactNode>(
+    (inner, [name, field]) => (
+      <ColumnReferences key={name} name={name} field={field} ids={shown.includes(name) ? idsOf(rows, name) : []}>
+        {inner}
+      </ColumnReferences>
+    ),
+    children,
+  );
+}
+
+function ColumnReferences({ name, field, ids, children }: { name: string; field: FieldDef; ids: number[]; children: ReactNode }) {
+  const outer = useContext(PageReferencesContext);
+  const found = useReferenced(field, ids);
+  const all = useMemo(() => new Map(outer).set(name, found), [outer, name, found]);
+  return <PageReferencesContext.Provider value={all}>{children}</PageReferencesContext.Provider>;
+}
+
+/** A reference in a table column under `PageReferences`; outside one it looks itself up. */
+export function ReferenceColumnCell({ name, field, value }: { name: string; field: FieldDef; value: unknown }) {
+  const page = useContext(PageReferencesContext);
+  return page.has(name) ? <Reference field={field} value={value} found={page.get(name) ?? null} /> : <ReferenceCell field={field} value={value} />;
 }
 
 /** The distinct, sorted ids of a reference column on this page (a stable query key). */

@@ -8,6 +8,7 @@ import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { columnFields } from "../../lib/entity-view";
 import { fieldColumns } from "../list/columns";
+import { PageReferences } from "../list/reference-cell";
 import { useRowActions } from "../list/row-actions";
 import { useRowOpen } from "../list/use-row-open";
 
@@ -35,21 +36,20 @@ export function RelatedList({ related, id, value = id }: { related: RelatedListD
   const link = fields.some(([name]) => name === def.recordLabel)
     ? { field: def.recordLabel, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) }
     : undefined;
-  const columns = [
-    ...fieldColumns(fields, tableProps.dataSource, sorters, link),
-    { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => rowActions(record) },
-  ];
+  const columns = [...fieldColumns(fields, sorters, link), { key: "actions", width: 1, render: (_: unknown, record: BaseRecord) => rowActions(record) }];
   return (
-    <Table<BaseRecord>
-      {...tableProps}
-      rowKey="id"
-      onRow={onRow}
-      // Not through onRow: its className would replace antd's own row classes.
-      rowClassName="sb-row-link"
-      columns={columns}
-      size="small"
-      pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => t("show.inAll", { count: number(total) }) }}
-      locale={{ emptyText: t("show.none", { what: entityLabel(def).toLowerCase() }) }}
-    />
+    <PageReferences def={def} shown={fields.map(([name]) => name)} rows={tableProps.dataSource}>
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        onRow={onRow}
+        // Not through onRow: its className would replace antd's own row classes.
+        rowClassName="sb-row-link"
+        columns={columns}
+        size="small"
+        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => t("show.inAll", { count: number(total) }) }}
+        locale={{ emptyText: t("show.none", { what: entityLabel(def).toLowerCase() }) }}
+      />
+    </PageReferences>
   );
 }
