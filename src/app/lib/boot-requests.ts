@@ -62,12 +62,15 @@ function readRemembered(): Remembered {
   }
 }
 
+/** Asked by Refine's `custom` of simple-rest, which ends it with "?" even without a query. */
+const PREFERENCES_PATH = "/api/auth/preferences";
+
 /**
  * Only the app's own API reads. Of the session endpoints only the user's preferences (a list's
  * columns and page size): the session check is always sent, and the rest are the user's doing.
  */
 export const isRememberable = (url: string) =>
-  url.startsWith("/api/") && (!url.startsWith("/api/auth/") || url === "/api/auth/preferences") && !url.startsWith("/api/events");
+  url.startsWith("/api/") && (!url.startsWith("/api/auth/") || url.split("?")[0] === PREFERENCES_PATH) && !url.startsWith("/api/events");
 
 async function send(url: string): Promise<BootAnswer | null> {
   try {
