@@ -2,13 +2,15 @@ import { useMany, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import type { TableColumnType } from "antd";
 import { Space, Typography } from "antd";
 import { Link } from "react-router";
-import { auditEvents, getEntity, isResourceName, orders } from "../../../domain/entities";
+import type { ReactNode } from "react";
+import { auditEvents, ENTITIES, getEntity, isResourceName, orders } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { recordLabel } from "../../lib/entity-view";
 import { FieldValue, optionLabel } from "../fields/field-value";
+import { PageLookups, usePageLookup, type PageLookup, type Referenced } from "../list/reference-cell";
 
 /** Sign-in events name the staff account they are about. */
 export const auditTarget = (resource: string) => (resource === "auth" ? "staff" : resource);
@@ -52,23 +54,58 @@ function idsOn(rows: readonly BaseRecord[] | undefined, resource: string | null,
   return [...ids].sort((a, b) => a - b);
 }
 
+/** The look-up of a page's events about `resource` (and, for orders, the orders events were made by). */
+const lookupKey = (resource: string) => `audit:${resource}`;
+
+/**
+ * The records a page of the audit log names, one look-up per resource an event can be about (the
+ * same list on every page, an empty one asking for nothing), not one per row.
+ */
+export function AuditReferences({ rows, children }: { rows: readonly BaseRecord[] | undefined; children: ReactNode }) {
+  const lookups: PageLookup[] = ENTITIES.filter((def) => targetDef(def.name) !== null && def.recordLabel !== "id").map((def) => {
+    const ids = idsOn(rows, def.name, "recordId");
+    const all = def.name === orders.name ? [...new Set([...ids, ...idsOn(rows, null, "orderId")])].sort((a, b) => a - b) : ids;
+    return { key: lookupKey(def.name), resource: def.name, ids: all };
+  });
+  return <PageLookups lookups={lookups}>{children}</PageLookups>;
+}
+
+/** Labels by id of what a look-up found. */
+function labelsOf(def: EntityDef | null, found: Referenced | undefined): Map<string, string> {
+  const labels = new Map<string, string>();
+  if (!def || !found) return labels;
+  for (const r of found) {
+    const label = recordLabel(def, r);
+    if (label) labels.set(String(r.id), label);
+  }
+  return labels;
+}
+
 /** The order an event was made by (a product's stock on an order's transition), by its number. */
-export function OrderOfEvent({ orderId, ids = [orderId] }: { orderId: number; ids?: number[] }) {
+export function OrderOfEvent({ orderId }: { orderId: number }) {
+  const found = usePageLookup(lookupKey(orders.name));
+  return found !== undefined ? <OrderNumber orderId={orderId} labels={labelsOf(orders, found)} /> : <OrderOfEventAlone orderId={orderId} />;
+}
+
+/** Outside the audit log's page (a record's history, an event's page): the order looked up alone. */
+function OrderOfEventAlone({ orderId }: { orderId: number }) {
+  return <OrderNumber orderId={orderId} labels={useLabels(orders, [orderId])} />;
+}
+
+function OrderNumber({ orderId, labels }: { orderId: number; labels: Map<string, string> }) {
   const { t } = useLocale();
-  const labels = useLabels(orders, ids);
-  const number = labels.get(String(orderId)) ?? `#${orderId}`;
   return (
     <Typography.Text type="secondary" className="sb-nowrap">
-      {t("audit.byOrder")} <Link to={`/orders/show/${orderId}`}>{number}</Link>
+      {t("audit.byOrder")} <Link to={`/orders/show/${orderId}`}>{labels.get(String(orderId)) ?? `#${orderId}`}</Link>
     </Typography.Text>
   );
 }
 
-/** The record an event is about, by its label (SO-000601) where it has one, else its id. */
-export function AuditRecordCell({ event, rows }: { event: BaseRecord; rows?: readonly BaseRecord[] }) {
+/** The record an event is about, by its label (SO-000601) where it has one, else its id; under `AuditReferences`. */
+export function AuditRecordCell({ event }: { event: BaseRecord }) {
   const resource = String(event.resource ?? "");
   const def = targetDef(resource);
-  const labels = useLabels(def, idsOn(rows, resource, "recordId"));
+  const labels = labelsOf(def, usePageLookup(lookupKey(def?.name ?? "")));
   const recordId = typeof event.recordId === "number" ? event.recordId : null;
   if (recordId === null) return <FieldValue field={auditEvents.fields.recordId} value={null} />;
   const label = labels.get(String(recordId));
@@ -76,7 +113,7 @@ export function AuditRecordCell({ event, rows }: { event: BaseRecord; rows?: rea
   return (
     <Space direction="vertical" size={0}>
       <span className="sb-nowrap">{label ?? recordId}</span>
-      {orderId !== null && <OrderOfEvent orderId={orderId} ids={idsOn(rows, null, "orderId")} />}
+      {orderId !== null && <OrderOfEvent orderId={orderId} />}
     </Space>
   );
 }
@@ -118,16 +155,12 @@ const failedSignInsOnly = (filters: readonly CrudFilter[]) =>
  * The audit log's columns read as a story: records by label, transitions by their step, and the
  * address tried only where the list is narrowed to failed sign-ins (every other row has none).
  */
-export function auditColumns(
-  columns: TableColumnType<BaseRecord>[],
-  rows: readonly BaseRecord[] | undefined,
-  filters: readonly CrudFilter[],
-): TableColumnType<BaseRecord>[] {
+export function auditColumns(columns: TableColumnType<BaseRecord>[], filters: readonly CrudFilter[]): TableColumnType<BaseRecord>[] {
   const showEmail = failedSignInsOnly(filters);
   return columns
     .filter((c) => showEmail || c.key !== "email")
     .map((c) => {
-      if (c.key === "recordId") return { ...c, align: undefined, render: (_: unknown, event: BaseRecord) => <AuditRecordCell event={event} rows={rows} /> };
+      if (c.key === "recordId") return { ...c, align: undefined, render: (_: unknown, event: BaseRecord) => <AuditRecordCell event={event} /> };
       if (c.key === "action") return { ...c, render: (_: unknown, event: BaseRecord) => <AuditActionCell event={event} /> };
       return c;
     });

@@ -13,7 +13,7 @@ import { columnFields, filterKind, searchFields as searchedFields } from "../../
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
 import { PageReferences } from "./reference-cell";
-import { auditColumns } from "../audit/audit-cells";
+import { AuditReferences, auditColumns } from "../audit/audit-cells";
 import { ExportCsvButton } from "./export-csv-button";
 import { ImportButton } from "../import/import-button";
 import { ListFilters } from "./list-filters";
@@ -77,7 +77,7 @@ export function EntityList({ def }: { def: EntityDef }) {
   const rows = tableProps.dataSource;
   const columns = [
     // The audit log reads as a story: records by label, transitions by their step.
-    ...(def.name === "audit-events" ? auditColumns(fieldColumns(prefs.shown, sorters, link), rows, filters) : fieldColumns(prefs.shown, sorters, link)),
+    ...(def.name === "audit-events" ? auditColumns(fieldColumns(prefs.shown, sorters, link), filters) : fieldColumns(prefs.shown, sorters, link)),
     {
       key: "actions",
       title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
@@ -116,6 +116,28 @@ export function EntityList({ def }: { def: EntityDef }) {
       }
     : undefined;
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
+  const table = (
+    <Table<BaseRecord>
+      {...tableProps}
+      loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
+      rowKey="id"
+      rowSelection={rowSelection}
+      onRow={onRow}
+      // Not through onRow: its className would replace antd's own row classes.
+      rowClassName="sb-row-link"
+      columns={columns}
+      pagination={pagination}
+      size="middle"
+      locale={{
+        emptyText: (
+          // Never "No customers yet" for a list that did not load (the banner or a notification says why).
+          <Typography.Text type="secondary">
+            {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
+          </Typography.Text>
+        ),
+      }}
+    />
+  );
 
   return (
     <List
@@ -140,26 +162,7 @@ export function EntityList({ def }: { def: EntityDef }) {
       />
       {selectable && <BulkActions def={def} selected={selected} setSelected={setSelected} />}
       <PageReferences def={def} shown={prefs.shown.map(([name]) => name)} rows={rows}>
-        <Table<BaseRecord>
-          {...tableProps}
-          loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
-          rowKey="id"
-          rowSelection={rowSelection}
-          onRow={onRow}
-          // Not through onRow: its className would replace antd's own row classes.
-          rowClassName="sb-row-link"
-          columns={columns}
-          pagination={pagination}
-          size="middle"
-          locale={{
-            emptyText: (
-              // Never "No customers yet" for a list that did not load (the banner or a notification says why).
-              <Typography.Text type="secondary">
-                {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
-              </Typography.Text>
-            ),
-          }}
-        />
+        {def.name === "audit-events" ? <AuditReferences rows={rows}>{table}</AuditReferences> : table}
       </PageReferences>
     </List>
   );

@@ -21,18 +21,17 @@ interface ReferenceCellProps {
  * `useMany(pageIds)` query, which react-query runs once per page and resource.
  */
 export function ReferenceCell({ field, value, pageIds = typeof value === "number" ? [value] : [] }: ReferenceCellProps) {
-  return <Reference field={field} value={value} found={useReferenced(field, pageIds)} />;
+  return <Reference field={field} value={value} found={useReferenced(field.reference ?? "", pageIds)} />;
 }
 
-/** What a reference column's records say, once looked up: null where the role may not read them. */
-type Referenced = readonly BaseRecord[] | null;
+/** What a page's referenced records say, once looked up: null where the role may not read them. */
+export type Referenced = readonly BaseRecord[] | null;
 
 /**
- * The records `ids` point at through `field`. A role may read a record that points at what it may
+ * The records of `resource` with these ids. A role may read a record that points at what it may
  * not read (a product's category): those are not asked for, and the ids are shown.
  */
-function useReferenced(field: FieldDef, ids: number[]): Referenced {
-  const resource = field.reference ?? "";
+function useReferenced(resource: string, ids: number[]): Referenced {
   const ability = useAbility();
   const readable = isResourceName(resource) && canDo(ability, "read", resource);
   const { result } = useMany({
@@ -53,15 +52,51 @@ function Reference({ field, value, found }: { field: FieldDef; value: unknown; f
   return <FieldValue field={field} value={value} referenceLabel={label} />;
 }
 
-/** A table page's referenced records, by column. */
-const PageReferencesContext = createContext<ReadonlyMap<string, Referenced>>(new Map());
+/** One look-up of a table page: the records of `resource` its rows name, under `key`. */
+export interface PageLookup {
+  key: string;
+  resource: string;
+  ids: number[];
+}
+
+/** A table page's referenced records, by look-up. */
+const PageLookupsContext = createContext<ReadonlyMap<string, Referenced>>(new Map());
 
 /**
  * A table page's references, looked up once per column (`useMany` of the page's ids) rather than
  * once per cell: a cell of Refine's data hook costs its resource lookup, error and live wiring
  * each time, and a 20-row page of orders had 40 of them to build and tear down on every page
- * change. One look-up per reference field of `def` that can be a column, so the tree keeps its
- * shape while the person picks columns; those not `shown` ask for nothing.
+ * change. The caller keeps the list of look-ups the same from render to render (an empty `ids`
+ * asks for nothing), so the tree under it keeps its shape.
+ */
+export function PageLookups({ lookups, children }: { lookups: readonly PageLookup[]; children: ReactNode }) {
+  return lookups.reduceRight<ReactNode>(
+    (inner, { key, resource, ids }) => (
+      <Lookup key={key} name={key} resource={resource} ids={ids}>
+        {inner}
+      </Lookup>
+    ),
+    children,
+  );
+}
+
+function Lookup({ name, resource, ids, children }: { name: string; resource: string; ids: number[]; children: ReactNode }) {
+  const outer = useContext(PageLookupsContext);
+  const found = useReferenced(resource, ids);
+  const all = useMemo(() => new Map(outer).set(name, found), [outer, name, found]);
+  return <PageLookupsContext.Provider value={all}>{children}</PageLookupsContext.Provider>;
+}
+
+/** What the page's look-up `key` found; undefined outside a `PageLookups` that has it. */
+export function usePageLookup(key: string): Referenced | undefined {
+  const page = useContext(PageLookupsContext);
+  return page.has(key) ? (page.get(key) ?? null) : undefined;
+}
+
+/**
+ * The reference columns of `def` a table page may show, each looked up once for the page: every
+ * one that can be a column, so the tree keeps its shape while the person picks columns; those not
+ * `shown` ask for nothing.
  */
 export function PageReferences({
   def,
@@ -74,28 +109,16 @@ export function PageReferences({
   rows: readonly BaseRecord[] | undefined;
   children: ReactNode;
 }) {
-  const columns = useMemo(() => Object.entries(def.fields).filter(([, f]) => f.type === "reference" && f.column), [def]);
-  return columns.reduceRight<ReactNode>(
-    (inner, [name, field]) => (
-      <ColumnReferences key={name} name={name} field={field} ids={shown.includes(name) ? idsOf(rows, name) : []}>
-        {inner}
-      </ColumnReferences>
-    ),
-    children,
-  );
-}
-
-function ColumnReferences({ name, field, ids, children }: { name: string; field: FieldDef; ids: number[]; children: ReactNode }) {
-  const outer = useContext(PageReferencesContext);
-  const found = useReferenced(field, ids);
-  const all = useMemo(() => new Map(outer).set(name, found), [outer, name, found]);
-  return <PageReferencesContext.Provider value={all}>{children}</PageReferencesContext.Provider>;
+  const lookups = Object.entries(def.fields)
+    .filter(([, f]) => f.type === "reference" && f.column)
+    .map(([name, f]) => ({ key: name, resource: f.reference ?? "", ids: shown.includes(name) ? idsOf(rows, name) : [] }));
+  return <PageLookups lookups={lookups}>{children}</PageLookups>;
 }
 
 /** A reference in a table column under `PageReferences`; outside one it looks itself up. */
 export function ReferenceColumnCell({ name, field, value }: { name: string; field: FieldDef; value: unknown }) {
-  const page = useContext(PageReferencesContext);
-  return page.has(name) ? <Reference field={field} value={value} found={page.get(name) ?? null} /> : <ReferenceCell field={field} value={value} />;
+  const found = usePageLookup(name);
+  return found !== undefined ? <Reference field={field} value={value} found={found} /> : <ReferenceCell field={field} value={value} />;
 }
 
 /** The distinct, sorted ids of a reference column on this page (a stable query key). */
