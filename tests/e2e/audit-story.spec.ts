@@ -61,6 +61,11 @@ test("the log names records, says each step, and links a stock change to its ord
     .click();
   await expect(page).toHaveURL(new RegExp(`/orders/show/${order.id}$`));
 
+  // The product's own History says the same, by the order's number.
+  await page.goto(`/products/show/${product.id}`);
+  await page.getByRole("tab", { name: "History" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("link", { name: order.number })).toBeVisible();
+
   // Failed sign-ins are the events with an address tried: there the column is.
   await page.goto(listUrl("audit-events", [{ field: "action", operator: "in", value: ["login_failed"] }]));
   await expect(page.locator("thead th").filter({ hasText: "Email tried" })).toBeVisible();

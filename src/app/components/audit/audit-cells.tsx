@@ -70,6 +70,11 @@ export function AuditReferences({ rows, children }: { rows: readonly BaseRecord[
   return <PageLookups lookups={lookups}>{children}</PageLookups>;
 }
 
+/** The orders a list of events was made by (a product's history), asked for at once rather than one request per order. */
+export function EventOrders({ events, children }: { events: readonly BaseRecord[]; children: ReactNode }) {
+  return <PageLookups lookups={[{ key: lookupKey(orders.name), resource: orders.name, ids: idsOn(events, null, "orderId") }]}>{children}</PageLookups>;
+}
+
 /** Labels by id of what a look-up found. */
 function labelsOf(def: EntityDef | null, found: Referenced | undefined): Map<string, string> {
   const labels = new Map<string, string>();
@@ -87,7 +92,7 @@ export function OrderOfEvent({ orderId }: { orderId: number }) {
   return found !== undefined ? <OrderNumber orderId={orderId} labels={labelsOf(orders, found)} /> : <OrderOfEventAlone orderId={orderId} />;
 }
 
-/** Outside the audit log's page (a record's history, an event's page): the order looked up alone. */
+/** Outside a page of events (an event's own page): the order looked up alone. */
 function OrderOfEventAlone({ orderId }: { orderId: number }) {
   return <OrderNumber orderId={orderId} labels={useLabels(orders, [orderId])} />;
 }

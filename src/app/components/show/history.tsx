@@ -17,7 +17,7 @@ import { lazyRetry } from "../../lib/lazy-retry";
 import { isLatest, isRevision } from "../../lib/revision";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { ReferenceCell } from "../list/reference-cell";
-import { OrderOfEvent, TransitionStep } from "../audit/audit-cells";
+import { EventOrders, OrderOfEvent, TransitionStep } from "../audit/audit-cells";
 
 // "Restore this version" opens it: fetched on the first click, not with every record page.
 const RevertDialog = lazyRetry(() => import("./revert-dialog"));
@@ -133,56 +133,58 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
   const latestVersion = versions.find((e) => isLatest(events, Number(e.id)));
   return (
     <>
-      <AntList
-        loading={query.isLoading}
-        dataSource={result.data}
-        rowKey={(e) => String(e.id)}
-        footer={
-          // Older events than a page holds stay reachable: the log has them all, filtered to this record.
-          total > HISTORY_PAGE ? (
-            <Link to={recordHistoryUrl(def.name, Number(id))}>{t("show.newest", { count: HISTORY_PAGE, total: number(total) })}</Link>
-          ) : undefined
-        }
-        renderItem={(event) => {
-          const changes = (event.changes ?? {}) as Record<string, Change>;
-          const entries = Object.entries(changes);
-          const version = isRevision(event.action);
-          const when = typeof event.at === "string" ? dateTime(event.at) : String(event.id);
-          return (
-            <AntList.Item>
-              <Space direction="vertical" style={{ width: "100%" }}>
-                <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
-                  <Space wrap>
-                    <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
-                    <TransitionStep event={event} />
-                    {typeof event.orderId === "number" && <OrderOfEvent orderId={event.orderId} />}
-                    <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
-                    <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
-                      <DateTimeValue value={event.at} />
-                    </Link>
+      <EventOrders events={events}>
+        <AntList
+          loading={query.isLoading}
+          dataSource={result.data}
+          rowKey={(e) => String(e.id)}
+          footer={
+            // Older events than a page holds stay reachable: the log has them all, filtered to this record.
+            total > HISTORY_PAGE ? (
+              <Link to={recordHistoryUrl(def.name, Number(id))}>{t("show.newest", { count: HISTORY_PAGE, total: number(total) })}</Link>
+            ) : undefined
+          }
+          renderItem={(event) => {
+            const changes = (event.changes ?? {}) as Record<string, Change>;
+            const entries = Object.entries(changes);
+            const version = isRevision(event.action);
+            const when = typeof event.at === "string" ? dateTime(event.at) : String(event.id);
+            return (
+              <AntList.Item>
+                <Space direction="vertical" style={{ width: "100%" }}>
+                  <Space wrap style={{ width: "100%", justifyContent: "space-between" }}>
+                    <Space wrap>
+                      <Tag>{optionLabel(auditEvents.fields.action, String(event.action), t)}</Tag>
+                      <TransitionStep event={event} />
+                      {typeof event.orderId === "number" && <OrderOfEvent orderId={event.orderId} />}
+                      <Typography.Text strong>{String(event.actorName ?? t("show.system"))}</Typography.Text>
+                      <Link to={`/audit-events/show/${String(event.id)}`} title={t("show.openEvent")}>
+                        <DateTimeValue value={event.at} />
+                      </Link>
+                    </Space>
+                    {version && mayRevert && event === latestVersion && <Tag color="blue">{t("revision.current")}</Tag>}
+                    {version && mayRevert && event !== latestVersion && (
+                      <Button
+                        size="small"
+                        icon={<RollbackOutlined />}
+                        aria-label={t("revision.restoreThisLabel", { when })}
+                        onClick={() => {
+                          setChosen(event);
+                          setDialogOpen(true);
+                        }}
+                      >
+                        {t("revision.restoreThis")}
+                      </Button>
+                    )}
                   </Space>
-                  {version && mayRevert && event === latestVersion && <Tag color="blue">{t("revision.current")}</Tag>}
-                  {version && mayRevert && event !== latestVersion && (
-                    <Button
-                      size="small"
-                      icon={<RollbackOutlined />}
-                      aria-label={t("revision.restoreThisLabel", { when })}
-                      onClick={() => {
-                        setChosen(event);
-                        setDialogOpen(true);
-                      }}
-                    >
-                      {t("revision.restoreThis")}
-                    </Button>
-                  )}
+                  {typeof event.revertOf === "number" && <RevertOf eventId={event.revertOf} events={events} />}
+                  {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
                 </Space>
-                {typeof event.revertOf === "number" && <RevertOf eventId={event.revertOf} events={events} />}
-                {entries.length > 0 && <ChangesTable resource={def.name} changes={changes} />}
-              </Space>
-            </AntList.Item>
-          );
-        }}
-      />
+              </AntList.Item>
+            );
+          }}
+        />
+      </EventOrders>
       {chosen && record && (
         <LazyBoundary>
           <RevertDialog
