@@ -1,16 +1,14 @@
-import { useMany, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { type BaseRecord, type CrudFilter } from "@refinedev/core";
 import type { TableColumnType } from "antd";
 import { Space, Typography } from "antd";
 import { Link } from "react-router";
 import type { ReactNode } from "react";
 import { auditEvents, ENTITIES, getEntity, isResourceName, orders } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
-import { canDo } from "../../../domain/policy";
-import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { recordLabel } from "../../lib/entity-view";
 import { FieldValue, optionLabel } from "../fields/field-value";
-import { PageLookups, usePageLookup, type PageLookup, type Referenced } from "../list/reference-cell";
+import { PageLookups, usePageLookup, useReferenced, type PageLookup, type Referenced } from "../list/reference-cell";
 
 /** Sign-in events name the staff account they are about. */
 export const auditTarget = (resource: string) => (resource === "auth" ? "staff" : resource);
@@ -19,28 +17,6 @@ export const auditTarget = (resource: string) => (resource === "auth" ? "staff" 
 function targetDef(resource: string): EntityDef | null {
   const target = auditTarget(resource);
   return isResourceName(target) && target !== auditEvents.name ? getEntity(target) : null;
-}
-
-/**
- * Records by their label, one request per resource and page: every cell of a resource asks with
- * the same ids (the page's), which react-query runs once. Null while unknown (not readable, gone).
- */
-function useLabels(def: EntityDef | null, ids: number[]): Map<string, string> {
-  const ability = useAbility();
-  const readable = def !== null && def.recordLabel !== "id" && canDo(ability, "read", def.name as never);
-  const { result } = useMany<BaseRecord>({
-    resource: def?.name ?? "",
-    ids,
-    queryOptions: { enabled: readable && ids.length > 0 },
-    errorNotification: false,
-  });
-  const labels = new Map<string, string>();
-  if (!def || !readable) return labels;
-  for (const r of result.data) {
-    const label = recordLabel(def, r);
-    if (label) labels.set(String(r.id), label);
-  }
-  return labels;
 }
 
 /** The distinct ids of the page's events about `resource` (sign-ins count as staff), sorted: a stable query key. */
@@ -94,7 +70,7 @@ export function OrderOfEvent({ orderId }: { orderId: number }) {
 
 /** Outside a page of events (an event's own page): the order looked up alone. */
 function OrderOfEventAlone({ orderId }: { orderId: number }) {
-  return <OrderNumber orderId={orderId} labels={useLabels(orders, [orderId])} />;
+  return <OrderNumber orderId={orderId} labels={labelsOf(orders, useReferenced(orders.name, [orderId]))} />;
 }
 
 function OrderNumber({ orderId, labels }: { orderId: number; labels: Map<string, string> }) {

@@ -31,7 +31,7 @@ export type Referenced = readonly BaseRecord[] | null;
  * The records of `resource` with these ids. A role may read a record that points at what it may
  * not read (a product's category): those are not asked for, and the ids are shown.
  */
-function useReferenced(resource: string, ids: number[]): Referenced {
+export function useReferenced(resource: string, ids: number[]): Referenced {
   const ability = useAbility();
   const readable = isResourceName(resource) && canDo(ability, "read", resource);
   const { result } = useMany({
