@@ -7,8 +7,8 @@
  * context, so the machine's load falls on both alike. What one change did shows here when
  * `bench:pages`, whose runs are minutes apart, cannot tell it from noise. Per run: cold load of
  * /orders (first row painted, the page's clock) and a record opened at once from it; the return
- * visit, then in that tab list page 1 → 2, list → a record's page, and back (timed by the driver
- * until the page has settled).
+ * visit, then in that tab list page 1 → 2, list → a record's page, back, and list → a record not
+ * in the list (timed by the driver until the page has settled).
  * Prints medians and every run. Asserts nothing.
  */
 import { execFileSync } from "node:child_process";
@@ -32,6 +32,7 @@ const MEASURES = [
   "list page 1 → 2",
   "list → a record's page",
   "record → back to the list",
+  "list → a record not in it",
 ] as const;
 type Measure = (typeof MEASURES)[number];
 
@@ -89,6 +90,13 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
     out["record → back to the list"] = await timed(async () => {
       await page.goBack();
       await listShown(page);
+    });
+    await idle(page);
+    // A record the list has no row of (the demo's first order is far past its first pages): its
+    // page has nothing to show until the record is read.
+    out["list → a record not in it"] = await timed(async () => {
+      await go(page, "/orders/show/1");
+      await recordShown(page);
     });
   } finally {
     await context.close();
