@@ -3,7 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
-import { prefetchWhenIdle, preloadOnNavigation, preloadPath } from "./lib/route-modules";
+import { API_URL } from "./config";
+import { readAhead } from "./lib/boot-requests";
+import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath } from "./lib/route-modules";
+import { dataProviderKind } from "./providers/data-provider";
 import "./styles.css";
 
 /** On a slow connection the app starts without them after this long, and shows its own spinners. */
@@ -17,7 +20,16 @@ export async function mountApp(root: HTMLElement) {
   // throttle. A module that fails is left to the render, which retries it and says so.
   const showOverride = (resource: string) => ENTITIES.find((def) => def.name === resource)?.overrides?.show;
   const modules = preloadPath(window.location.pathname, showOverride);
-  preloadOnNavigation((path) => preloadPath(path, showOverride));
+  // On the way to a record's page its record is asked for too, beside the page's code and render
+  // rather than once the page has mounted (the client takes the answer; see readAhead). Only on
+  // REST: the GraphQL provider reads a record by another request.
+  const resources = new Set(ENTITIES.map((def) => def.name));
+  const rest = dataProviderKind() === "rest";
+  preloadOnNavigation((path) => {
+    void preloadPath(path, showOverride);
+    const read = rest ? recordReadForPath(path, resources, API_URL) : undefined;
+    if (read) readAhead(read, path);
+  });
   await Promise.race([modules, new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).

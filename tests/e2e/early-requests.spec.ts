@@ -61,3 +61,23 @@ test("a record opened from its list shows at once, from its row, while its own a
   await expect.poll(() => answered).toBe(1);
   await expect(details).toContainText(name);
 });
+
+test("a record no list here has read is asked for as the app goes to it, and once", async ({ page, login }) => {
+  await login("manager", "/orders");
+  const link = page.locator("main .ant-table-row").first().locator("a[href^='/customers/show/']");
+  // Named once the list's look-up of its customers has answered ("#5" until then).
+  await expect(link).not.toHaveText(/^#/);
+  const name = (await link.innerText()).trim();
+  const id = /\/customers\/show\/(\d+)$/.exec((await link.getAttribute("href")) ?? "")?.[1];
+  expect(id).toBeTruthy();
+
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === `/api/customers/${id}`) asked.push(r.method());
+  });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/customers/show/${id}$`));
+  await expect(page.locator("main .ant-descriptions")).toContainText(name);
+  // Sent as the navigation started, and the page's own read took that answer rather than asking again.
+  expect(asked).toEqual(["GET"]);
+});

@@ -1,14 +1,26 @@
 import { keys, type BaseKey, type BaseRecord, type GetListResponse, type GetOneResponse } from "@refinedev/core";
+import { API_URL } from "../config";
+import { arrivedAnswer } from "../lib/boot-requests";
 import { queryClient } from "../providers/query-client";
 
 /**
- * A record already in a list this tab has loaded, as a record page's own request would answer it:
- * what the page shows at once while that request is on its way (react-query's placeholder, replaced
- * by the answer). Rows and records come from the same API under the same rules, so they hold the
- * same fields; a row older than the record is corrected when the answer arrives.
+ * A record this tab already holds, as a record page's own request would answer it: what the page
+ * shows at once while that request is on its way (react-query's placeholder, replaced by the
+ * answer). First the record itself if it was read ahead as the app navigated here and has arrived
+ * (the page's request then takes that same answer); else a row of a list this tab has loaded. Rows
+ * and records come from the same API under the same rules, so they hold the same fields; a row
+ * older than the record is corrected when the answer arrives.
  */
-export function recordFromLists(resource: string, id: BaseKey | undefined): GetOneResponse<BaseRecord> | undefined {
+export function recordAtHand(resource: string, id: BaseKey | undefined): GetOneResponse<BaseRecord> | undefined {
   if (id === undefined || id === "") return undefined;
+  const ahead = arrivedAnswer(`${API_URL}/${resource}/${String(id)}`);
+  if (ahead?.status === 200) {
+    try {
+      return { data: JSON.parse(ahead.body) as BaseRecord };
+    } catch {
+      // Not a record after all: the page's own request says what it is.
+    }
+  }
   const lists = queryClient.getQueriesData<GetListResponse<BaseRecord>>({ queryKey: keys().data("default").resource(resource).action("list").get() });
   for (const [, list] of lists) {
     const row = list?.data?.find((r) => String(r.id) === String(id));

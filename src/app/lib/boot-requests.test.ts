@@ -133,3 +133,58 @@ describe("a page load's early requests", () => {
     expect(await boot.takeBootAnswer("/api/auth/me")).toBeNull();
   });
 });
+
+describe("a read sent ahead of an in-app navigation", () => {
+  it("is answered once, to the page it was sent for, when that page asks for it", async () => {
+    const boot = await load("/orders");
+    sent.length = 0;
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    // Asked for again before the page has asked: one request, not two.
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    expect(sent).toEqual(["/api/orders/42"]);
+    location.pathname = "/orders/show/42";
+    expect(await boot.takeBootAnswer("/api/orders/42")).toMatchObject({ status: 200, body: JSON.stringify({ url: "/api/orders/42" }) });
+    expect(boot.takeBootAnswer("/api/orders/42")).toBeUndefined();
+  });
+
+  it("can be looked at once it has arrived, on its page, without being taken", async () => {
+    const boot = await load("/orders");
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    location.pathname = "/orders/show/42";
+    // On its way: nothing to show yet.
+    expect(boot.arrivedAnswer("/api/orders/42")).toBeUndefined();
+    await vi.waitFor(() => expect(boot.arrivedAnswer("/api/orders/42")).toMatchObject({ status: 200 }));
+    // Elsewhere it is not this page's.
+    location.pathname = "/orders/show/43";
+    expect(boot.arrivedAnswer("/api/orders/42")).toBeUndefined();
+    location.pathname = "/orders/show/42";
+    // Looking did not take it: the page's own read still does, once.
+    expect(await boot.takeBootAnswer("/api/orders/42")).toMatchObject({ status: 200 });
+    expect(boot.arrivedAnswer("/api/orders/42")).toBeUndefined();
+  });
+
+  it("is not taken on another page, after a write, or once too old; a missing record is the server's answer", async () => {
+    let boot = await load("/orders");
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    // The user went on elsewhere before the page asked.
+    location.pathname = "/orders/edit/42";
+    expect(boot.takeBootAnswer("/api/orders/42")).toBeUndefined();
+
+    boot = await load("/orders");
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    location.pathname = "/orders/show/42";
+    boot.dropBootAnswers();
+    expect(boot.takeBootAnswer("/api/orders/42")).toBeUndefined();
+
+    boot = await load("/orders");
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    location.pathname = "/orders/show/42";
+    clock = boot.BOOT_ANSWER_MAX_AGE_MS + 1;
+    expect(boot.takeBootAnswer("/api/orders/42")).toBeUndefined();
+
+    boot = await load("/orders");
+    boot.readAhead("/api/orders/missing", "/orders/show/missing");
+    location.pathname = "/orders/show/missing";
+    expect(await boot.takeBootAnswer("/api/orders/missing")).toMatchObject({ status: 404 });
+  });
+});

@@ -5,11 +5,12 @@
  * render before the page asks for its data, and only then for the records its rows point at: one
  * wait after another. Here the entry sends, as soon as it runs, the session check and what this
  * same address asked for the last time it was loaded in this browser (its list page, its rows'
- * references); the app's HTTP client takes those answers instead of asking again.
+ * references); the app's HTTP client takes those answers instead of asking again. The same goes
+ * for a record read ahead as the app navigates to the record's page (readAhead).
  *
  * Rules that keep an answer from being older than one asked for normally:
  * - each answer is taken once, by the first request for the same URL;
- * - only while the tab is still on the page it loaded, and for BOOT_ANSWER_MAX_AGE_MS;
+ * - only while the tab is still on the page it was sent for, and for BOOT_ANSWER_MAX_AGE_MS;
  * - all are dropped at the first write (any request but a GET) or sign-out.
  * Sent with the browser's cookie like any request, so an answer is always the current session's.
  * This module imports nothing: the entry (main.tsx) includes it and stays small.
@@ -37,7 +38,11 @@ export interface BootAnswer {
 
 interface Pending {
   sentAt: number;
+  /** The page the answer is for: it stands in only while the tab is there. */
+  path: string;
   answer: Promise<BootAnswer | null>;
+  /** The answer, once it is in. */
+  arrived?: BootAnswer | null;
 }
 
 let bootAddress: string | null = null;
@@ -92,16 +97,46 @@ export function startBootRequests() {
   for (const event of ["pointerdown", "keydown"]) window.addEventListener(event, acted, { capture: true, once: true, passive: true });
   const remembered = readRemembered()[bootAddress] ?? [];
   const urls = [SESSION_URL, ...remembered.filter((url) => typeof url === "string" && isRememberable(url))];
-  for (const url of new Set(urls)) pending.set(url, { sentAt: performance.now(), answer: send(url) });
+  for (const url of new Set(urls)) sendFor(url, window.location.pathname);
+}
+
+function sendFor(url: string, path: string) {
+  const entry: Pending = { sentAt: performance.now(), path, answer: send(url) };
+  void entry.answer.then((answer) => (entry.arrived = answer));
+  pending.set(url, entry);
+}
+
+/** The entry for `url` if it may still stand in for a read made now. */
+function usable(url: string): Pending | undefined {
+  const found = pending.get(url);
+  return found && window.location.pathname === found.path && performance.now() - found.sentAt <= BOOT_ANSWER_MAX_AGE_MS ? found : undefined;
+}
+
+/**
+ * The app is on its way to `path` (a link, back or forward), whose page is known to read `url`:
+ * sent now, beside the page's code and render, instead of once the page has mounted. The same
+ * rules as a page load's answers hold: taken once, only on that page, within the age limit, and
+ * dropped at the first write. An answer already waiting for the same read is kept.
+ */
+export function readAhead(url: string, path: string) {
+  const waiting = pending.get(url);
+  if (waiting && waiting.path === path && performance.now() - waiting.sentAt <= BOOT_ANSWER_MAX_AGE_MS) return;
+  sendFor(url, path);
+}
+
+/**
+ * The answer for `url` if it has already arrived and could stand in for a read made now, without
+ * taking it: a page may show it while its own read (which then takes it) is made.
+ */
+export function arrivedAnswer(url: string): BootAnswer | undefined {
+  return usable(url)?.arrived ?? undefined;
 }
 
 /** The answer already on its way for this GET, if it may stand in for a request sent now (taken once). */
 export function takeBootAnswer(url: string): Promise<BootAnswer | null> | undefined {
-  const found = pending.get(url);
-  if (!found) return undefined;
+  const found = usable(url);
   pending.delete(url);
-  if (!onBootPage() || performance.now() - found.sentAt > BOOT_ANSWER_MAX_AGE_MS) return undefined;
-  return found.answer;
+  return found?.answer;
 }
 
 /** Something was written, or the user signed out: no answer from before may stand in for a read after. */

@@ -2,7 +2,7 @@ import { createElement, Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyRetry } from "./lazy-retry";
-import { modulesForPath, moduleLoader, OVERRIDE_MODULES, preloadOnNavigation, ROUTE_MODULES } from "./route-modules";
+import { modulesForPath, moduleLoader, OVERRIDE_MODULES, preloadOnNavigation, recordReadForPath, ROUTE_MODULES } from "./route-modules";
 
 const Page = () => createElement("p", null, "the page");
 const inSuspense = (component: ReturnType<typeof lazyRetry>) =>
@@ -54,6 +54,18 @@ describe("modulesForPath", () => {
   ])("%s renders %j", (path, expected) => expect(names(path)).toEqual(expected));
   it("adds a record page's override where the definitions name one", () =>
     expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
+});
+
+describe("recordReadForPath", () => {
+  const resources = new Set(["orders", "customers"]);
+  it("names the record a record's page reads first, as simple-rest's getOne asks for it", () => {
+    expect(recordReadForPath("/orders/show/42", resources, "/api")).toBe("/api/orders/42");
+    expect(recordReadForPath("/customers/edit/7", resources, "/api")).toBe("/api/customers/7");
+  });
+  it("names nothing for a list, a form for a new record, another path or an unknown resource", () => {
+    for (const path of ["/orders", "/orders/create", "/orders/show", "/orders/show/42/more", "/profile", "/", "/widgets/show/1"])
+      expect(recordReadForPath(path, resources, "/api")).toBeUndefined();
+  });
 });
 
 describe("preloadOnNavigation", () => {

@@ -85,6 +85,17 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
 }
 
 /**
+ * The read a record's page (show or edit, by the route shapes of app.tsx) makes first, on a REST
+ * API at `apiUrl`: the record itself, as simple-rest's getOne asks for it. `resources` are the
+ * names with record pages; any other path reads nothing known in advance.
+ */
+export function recordReadForPath(path: string, resources: ReadonlySet<string>, apiUrl: string): string | undefined {
+  const [resource, action, id, ...rest] = path.split("/").filter(Boolean);
+  if ((action !== "show" && action !== "edit") || id === undefined || rest.length || !resources.has(resource)) return undefined;
+  return `${apiUrl}/${resource}/${id}`;
+}
+
+/**
  * Fetches the modules a path renders; settles when each has arrived or failed. Left to themselves,
  * lazy modules are fetched only when React reaches them (the layout after the session check, the
  * page after the layout, an override after the page), and each reveal then waits out React's 300 ms

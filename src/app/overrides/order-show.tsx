@@ -18,7 +18,7 @@ import { useTabParam } from "../hooks/use-tab-param";
 import { useLocale } from "../i18n/use-locale";
 import type { OverrideProps } from "./index";
 import { BACK_ICON } from "../components/layout/back-icon";
-import { recordFromLists } from "../hooks/record-from-lists";
+import { recordAtHand } from "../hooks/record-at-hand";
 
 const STAMPS = ["createdAt", "placedAt", "paidAt", "shippedAt", "deliveredAt", "cancelledAt", "refundedAt"] as const;
 
@@ -35,7 +35,7 @@ export function OrderShow({ def, id }: OverrideProps) {
     resource: "orders",
     id: orderId,
     errorNotification: false,
-    queryOptions: { placeholderData: () => recordFromLists("orders", orderId) },
+    queryOptions: { placeholderData: () => recordAtHand("orders", orderId) },
   });
   useFocusAfterSave(!!order);
   const steps = useCustom<BaseRecord>({

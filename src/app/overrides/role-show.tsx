@@ -18,7 +18,7 @@ import { useLocale } from "../i18n/use-locale";
 import { listUrl } from "../lib/list-url";
 import type { OverrideProps } from "./index";
 import { BACK_ICON } from "../components/layout/back-icon";
-import { recordFromLists } from "../hooks/record-from-lists";
+import { recordAtHand } from "../hooks/record-at-hand";
 
 /** The staff field that holds a role's key (`optionsFrom` the roles): whose members a role has. */
 const memberField = Object.entries(staff.fields).find(([, f]) => f.optionsFrom?.field === "key")?.[0] ?? "role";
@@ -38,7 +38,7 @@ export default function RoleShow({ def, id }: OverrideProps) {
     resource: def.name,
     id: roleId,
     errorNotification: false,
-    queryOptions: { placeholderData: () => recordFromLists(def.name, roleId) },
+    queryOptions: { placeholderData: () => recordAtHand(def.name, roleId) },
   });
   useFocusAfterSave(!!role);
   const key = typeof role?.key === "string" ? role.key : undefined;

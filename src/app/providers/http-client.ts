@@ -40,8 +40,15 @@ export function settleBootAnswer(answer: BootAnswer, config: InternalAxiosReques
 const network = axios.getAdapter(httpClient.defaults.adapter);
 /** Reads take the page load's early answer when there is one; everything else goes out as usual. */
 const adapter: AxiosAdapter = async (config) => {
-  if ((config.method ?? "get").toLowerCase() !== "get") dropBootAnswers();
-  else {
+  if ((config.method ?? "get").toLowerCase() !== "get") {
+    // Dropped again once the write is done: a read sent ahead while it was under way may predate it.
+    dropBootAnswers();
+    try {
+      return await network(config);
+    } finally {
+      dropBootAnswers();
+    }
+  } else {
     const url = axios.getUri(config);
     rememberBootRead(url);
     const early = takeBootAnswer(url);

@@ -22,7 +22,7 @@ import { lazyRetry } from "../../lib/lazy-retry";
 import { PART_MODULES } from "../../lib/route-modules";
 import { LazyBoundary } from "../result/lazy-boundary";
 import { BACK_ICON } from "../layout/back-icon";
-import { recordFromLists } from "../../hooks/record-from-lists";
+import { recordAtHand } from "../../hooks/record-at-hand";
 
 // The grid of a role loads with the tab that shows it, not with every record page.
 const MemberPermissions = lazyRetry(PART_MODULES.memberPermissions);
@@ -43,7 +43,7 @@ export function EntityShow({ def, id }: { def: EntityDef; id: string | number })
     resource: def.name,
     id,
     errorNotification: false,
-    queryOptions: { placeholderData: () => recordFromLists(def.name, id) },
+    queryOptions: { placeholderData: () => recordAtHand(def.name, id) },
   });
   useFocusAfterSave(!!record);
   // Which row and which revision are the app's bookkeeping, not what an operator reads (History has versions).
