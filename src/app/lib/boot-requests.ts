@@ -11,7 +11,8 @@
  * Rules that keep an answer from being older than one asked for normally:
  * - each answer is taken once, by the first request for the same URL;
  * - only while the tab is still on the page it was sent for, and for BOOT_ANSWER_MAX_AGE_MS;
- * - all are dropped at the first write (any request but a GET) or sign-out.
+ * - all are dropped when a write (any request but a GET) is sent and again when it is done, and at
+ *   sign-out.
  * Sent with the browser's cookie like any request, so an answer is always the current session's.
  * This module imports nothing: the entry (main.tsx) includes it and stays small.
  */
@@ -106,21 +107,23 @@ function sendFor(url: string, path: string) {
   pending.set(url, entry);
 }
 
+const young = (entry: Pending) => performance.now() - entry.sentAt <= BOOT_ANSWER_MAX_AGE_MS;
+
 /** The entry for `url` if it may still stand in for a read made now. */
 function usable(url: string): Pending | undefined {
   const found = pending.get(url);
-  return found && window.location.pathname === found.path && performance.now() - found.sentAt <= BOOT_ANSWER_MAX_AGE_MS ? found : undefined;
+  return found && window.location.pathname === found.path && young(found) ? found : undefined;
 }
 
 /**
  * The app is on its way to `path` (a link, back or forward), whose page is known to read `url`:
  * sent now, beside the page's code and render, instead of once the page has mounted. The same
  * rules as a page load's answers hold: taken once, only on that page, within the age limit, and
- * dropped at the first write. An answer already waiting for the same read is kept.
+ * dropped by a write. An answer already waiting for the same read is kept.
  */
 export function readAhead(url: string, path: string) {
   const waiting = pending.get(url);
-  if (waiting && waiting.path === path && performance.now() - waiting.sentAt <= BOOT_ANSWER_MAX_AGE_MS) return;
+  if (waiting && waiting.path === path && young(waiting)) return;
   sendFor(url, path);
 }
 
