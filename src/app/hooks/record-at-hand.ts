@@ -1,6 +1,7 @@
 import { keys, type BaseKey, type BaseRecord, type GetListResponse, type GetOneResponse } from "@refinedev/core";
 import { API_URL } from "../config";
 import { arrivedAnswer } from "../lib/boot-requests";
+import { recordReadUrl } from "../lib/route-modules";
 import { queryClient } from "../providers/query-client";
 
 /**
@@ -13,7 +14,7 @@ import { queryClient } from "../providers/query-client";
  */
 export function recordAtHand(resource: string, id: BaseKey | undefined): GetOneResponse<BaseRecord> | undefined {
   if (id === undefined || id === "") return undefined;
-  const ahead = arrivedAnswer(`${API_URL}/${resource}/${String(id)}`);
+  const ahead = arrivedAnswer(recordReadUrl(API_URL, resource, id));
   if (ahead?.status === 200) {
     try {
       return { data: JSON.parse(ahead.body) as BaseRecord };

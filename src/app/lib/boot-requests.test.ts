@@ -147,6 +147,13 @@ describe("a read sent ahead of an in-app navigation", () => {
     expect(boot.takeBootAnswer("/api/orders/42")).toBeUndefined();
   });
 
+  it("is not sent when only the query of the page the tab is on changes", async () => {
+    const boot = await load("/orders/show/42");
+    sent.length = 0;
+    boot.readAhead("/api/orders/42", "/orders/show/42");
+    expect(sent).toEqual([]);
+  });
+
   it("can be looked at once it has arrived, on its page, without being taken", async () => {
     const boot = await load("/orders");
     boot.readAhead("/api/orders/42", "/orders/show/42");

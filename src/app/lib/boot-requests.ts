@@ -119,9 +119,11 @@ function usable(url: string): Pending | undefined {
  * The app is on its way to `path` (a link, back or forward), whose page is known to read `url`:
  * sent now, beside the page's code and render, instead of once the page has mounted. The same
  * rules as a page load's answers hold: taken once, only on that page, within the age limit, and
- * dropped by a write. An answer already waiting for the same read is kept.
+ * dropped by a write. An answer already waiting for the same read is kept, and nothing is sent
+ * when only the address's query changes (a record page's tab): that page is up and has read.
  */
 export function readAhead(url: string, path: string) {
+  if (path === window.location.pathname) return;
   const waiting = pending.get(url);
   if (waiting && waiting.path === path && young(waiting)) return;
   sendFor(url, path);

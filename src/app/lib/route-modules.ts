@@ -92,8 +92,11 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
 export function recordReadForPath(path: string, resources: ReadonlySet<string>, apiUrl: string): string | undefined {
   const [resource, action, id, ...rest] = path.split("/").filter(Boolean);
   if ((action !== "show" && action !== "edit") || id === undefined || rest.length || !resources.has(resource)) return undefined;
-  return `${apiUrl}/${resource}/${id}`;
+  return recordReadUrl(apiUrl, resource, id);
 }
+
+/** Where simple-rest's getOne reads a record. */
+export const recordReadUrl = (apiUrl: string, resource: string, id: string | number) => `${apiUrl}/${resource}/${String(id)}`;
 
 /**
  * Fetches the modules a path renders; settles when each has arrived or failed. Left to themselves,
