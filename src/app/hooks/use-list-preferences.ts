@@ -1,5 +1,5 @@
 import { useOne, type BaseKey, type CrudFilter, type CrudSort } from "@refinedev/core";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { PAGE_SIZES } from "../../domain/constants";
 import type { EntityDef } from "../../domain/fields";
@@ -95,7 +95,9 @@ export function useListPreferences(def: EntityDef, fields: readonly NamedField[]
   useEffect(() => {
     if (!opening || !prefs.ready) return;
     if (isPageSize(pageSizeRef.current)) setPageSize(pageSizeRef.current);
-    if (!wantsView) return setOpening(null);
+    // Nothing on screen changes with it, so it is no reason to render the whole table again before
+    // the first rows are painted (this effect runs in the commit that shows them).
+    if (!wantsView) return startTransition(() => setOpening(null));
     if (defaultQuery.data?.data) {
       apply(defaultQuery.data.data);
       setOpening(null);
