@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listUrl } from "./list-url";
+import { listUrl, recordUrl } from "./list-url";
 
 describe("listUrl", () => {
   it("writes filters and sorters the way syncWithLocation reads them", () => {
@@ -21,5 +21,9 @@ describe("listUrl", () => {
       "/audit-events?filters[0][field]=q&filters[0][operator]=eq&filters[0][value]=a%26b",
     );
     expect(listUrl("orders", [])).toBe("/orders");
+  });
+  it("names a record's page and edit form as the app's routes do", () => {
+    expect(recordUrl("orders", "show", 12)).toBe("/orders/show/12");
+    expect(recordUrl("views", "edit", "a/b")).toBe("/views/edit/a%2Fb");
   });
 });

@@ -35,3 +35,6 @@ export const recordHistoryUrl = (resource: string, recordId: number) =>
     ],
     [{ field: "at", order: "desc" }],
   );
+
+/** A record's page or edit form, as the app's routes name them (`/<resource>/show/<id>`). */
+export const recordUrl = (resource: string, action: "show" | "edit", id: string | number) => `/${resource}/${action}/${encodeURIComponent(String(id))}`;

@@ -1,15 +1,17 @@
 import { List, useTable } from "@refinedev/antd";
-import { useNavigation, type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Grid, Table, Typography } from "antd";
+import { Grid, Table, Typography, type TableProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { useHandler } from "../../hooks/use-handler";
 import { useListPreferences } from "../../hooks/use-list-preferences";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { columnFields, filterKind, searchFields as searchedFields } from "../../lib/entity-view";
+import { recordUrl } from "../../lib/list-url";
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
 import { PageReferences } from "./reference-cell";
@@ -21,6 +23,9 @@ import { useRowActions } from "./row-actions";
 import { useRowOpen } from "./use-row-open";
 import { ColumnChooser } from "./column-chooser";
 import { ViewsMenu } from "./views-menu";
+
+/** Refine's useTable asks for a horizontal scroll; one object, so the table is not handed a new one per render. */
+const SCROLL = { x: true } as const;
 
 /** The one list screen of every resource, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
@@ -66,77 +71,118 @@ export function EntityList({ def }: { def: EntityDef }) {
     setCurrentPage(1);
   };
 
-  const { showUrl } = useNavigation();
   // The label column links to the record; an entity whose label is not a column (the audit log's id) links its first.
   const linkField = fields.some(([name]) => name === def.recordLabel) ? def.recordLabel : prefs.shown[0]?.[0];
-  const link = linkField ? { field: linkField, href: (record: BaseRecord) => showUrl(def.name, record.id as BaseKey) } : undefined;
   const onRow = useRowOpen(def.name);
   const rowActions = useRowActions(def);
-
   const wide = Grid.useBreakpoint().md !== false;
   const rows = tableProps.dataSource;
-  const columns = [
-    // The audit log reads as a story: records by label, transitions by their step.
-    ...(def.name === "audit-events" ? auditColumns(fieldColumns(prefs.shown, sorters, link), filters) : fieldColumns(prefs.shown, sorters, link)),
-    {
-      key: "actions",
-      title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
-      // Pinned beside the data where there is room; on a phone it scrolls with the row instead of covering it.
-      fixed: wide ? ("right" as const) : undefined,
-      width: 1,
-      render: (_: unknown, record: BaseRecord) => rowActions(record),
-    },
-  ];
-  const pagination = {
-    ...tableProps.pagination,
-    showSizeChanger: true,
-    onShowSizeChange: (_: number, size: number) => prefs.rememberPageSize(size),
-    pageSizeOptions: PAGE_SIZES.map(String),
-    showTotal: (total: number, [from, to]: [number, number]) => t("list.range", { from: number(from), to: number(to), total: number(total) }),
-  };
-
-  const rowSelection = selectable
-    ? {
-        preserveSelectedRowKeys: true,
-        selectedRowKeys: [...selected.keys()],
-        onChange: (keys: React.Key[]) =>
-          setSelected((prev) => {
-            const next = new Map<BaseKey, BaseRecord>();
-            for (const key of keys) {
-              const record = prev.get(key as BaseKey) ?? rows?.find((r) => r.id === key);
-              if (record) next.set(key as BaseKey, record);
-            }
-            return next;
-          }),
-        // The policy's row rules decide which rows can be ticked: those the role may edit or delete.
-        getCheckboxProps: (record: BaseRecord) => ({
-          disabled: !canDo(ability, "delete", def.name as never, record) && !canDo(ability, "update", def.name as never, record),
-          "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }),
-        }),
-      }
-    : undefined;
+  const loading = tableQuery.isLoading || tableQuery.isPlaceholderData;
+  const notLoaded = tableQuery.isError;
   const filtered = filters.some((f) => "field" in f && f.value !== undefined);
-  const table = (
-    <Table<BaseRecord>
-      {...tableProps}
-      loading={tableQuery.isLoading || tableQuery.isPlaceholderData}
-      rowKey="id"
-      rowSelection={rowSelection}
-      onRow={onRow}
-      // Not through onRow: its className would replace antd's own row classes.
-      rowClassName="sb-row-link"
-      columns={columns}
-      pagination={pagination}
-      size="middle"
-      locale={{
-        emptyText: (
-          // Never "No customers yet" for a list that did not load (the banner or a notification says why).
-          <Typography.Text type="secondary">
-            {t(tableQuery.isError ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what: entityLabel(def).toLowerCase() })}
-          </Typography.Text>
-        ),
-      }}
-    />
+
+  // The table is given the same props while what it shows is the same. Refine's useTable and the
+  // list make new columns, handlers and pagination on every render, and each render of the list
+  // (a query settling, the URL written back, a reference's labels arriving) then rendered every
+  // cell of the page again: 100–200 ms a time on this machine, several times per page shown.
+  const columns = useMemo(() => {
+    const link = linkField ? { field: linkField, href: (record: BaseRecord) => recordUrl(def.name, "show", record.id as BaseKey) } : undefined;
+    const shown = fieldColumns(prefs.shown, sorters, link);
+    return [
+      // The audit log reads as a story: records by label, transitions by their step.
+      ...(def.name === "audit-events" ? auditColumns(shown, filters) : shown),
+      {
+        key: "actions",
+        title: <span className="sb-visually-hidden">{t("table.actions")}</span>,
+        // Pinned beside the data where there is room; on a phone it scrolls with the row instead of covering it.
+        fixed: wide ? ("right" as const) : undefined,
+        width: 1,
+        render: (_: unknown, record: BaseRecord) => rowActions(record),
+      },
+    ];
+    // t: a new language makes a new t, and the titles fieldColumns reads from i18n itself follow it.
+  }, [def.name, linkField, prefs.shown, sorters, filters, rowActions, wide, t]);
+
+  // antd hands the sorter over on a page change too: given to Refine, it would set sorters equal to
+  // the current ones anew, and every column (its sort order) would be made again with them.
+  const onTableChange = useHandler<Parameters<NonNullable<TableProps<BaseRecord>["onChange"]>>, void>((page, tableFilters, sorter, extra) =>
+    tableProps.onChange?.(page, tableFilters, extra.action === "sort" ? sorter : {}, extra),
+  );
+  const onShowSizeChange = useHandler((_: number, size: number) => prefs.rememberPageSize(size));
+  const refinePagination = tableProps.pagination || undefined;
+  const { current, simple, total: pageTotal } = refinePagination ?? {};
+  const pagination = useMemo(
+    () =>
+      refinePagination && {
+        ...refinePagination,
+        showSizeChanger: true,
+        onShowSizeChange,
+        pageSizeOptions: PAGE_SIZES.map(String),
+        showTotal: (total: number, [from, to]: [number, number]) => t("list.range", { from: number(from), to: number(to), total: number(total) }),
+      },
+    // Refine's pagination is a new object on every render (its position a new array, as simple
+    // follows the breakpoint); its page links change with these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refinePagination: see above
+    [current, pageSize, pageTotal, simple, sorters, filters, onShowSizeChange, t, number],
+  );
+
+  const selectedRowKeys = useMemo(() => [...selected.keys()], [selected]);
+  const onSelect = useHandler((keys: React.Key[]) =>
+    setSelected((prev) => {
+      const next = new Map<BaseKey, BaseRecord>();
+      for (const key of keys) {
+        const record = prev.get(key as BaseKey) ?? rows?.find((r) => r.id === key);
+        if (record) next.set(key as BaseKey, record);
+      }
+      return next;
+    }),
+  );
+  const rowSelection = useMemo(
+    () =>
+      selectable
+        ? {
+            preserveSelectedRowKeys: true,
+            selectedRowKeys,
+            onChange: onSelect,
+            // The policy's row rules decide which rows can be ticked: those the role may edit or delete.
+            getCheckboxProps: (record: BaseRecord) => ({
+              disabled: !canDo(ability, "delete", def.name as never, record) && !canDo(ability, "update", def.name as never, record),
+              "aria-label": t("list.select", { name: String(record[def.recordLabel] ?? record.id) }),
+            }),
+          }
+        : undefined,
+    [selectable, selectedRowKeys, onSelect, ability, def, t],
+  );
+  const what = entityLabel(def).toLowerCase();
+  const tableLocale = useMemo(
+    () => ({
+      emptyText: (
+        // Never "No customers yet" for a list that did not load (the banner or a notification says why).
+        <Typography.Text type="secondary">{t(notLoaded ? "list.notLoaded" : filtered ? "list.noMatch" : "list.empty", { what })}</Typography.Text>
+      ),
+    }),
+    [notLoaded, filtered, what, t],
+  );
+
+  const table = useMemo(
+    () => (
+      <Table<BaseRecord>
+        dataSource={rows}
+        onChange={onTableChange}
+        scroll={SCROLL}
+        loading={loading}
+        rowKey="id"
+        rowSelection={rowSelection}
+        onRow={onRow}
+        // Not through onRow: its className would replace antd's own row classes.
+        rowClassName="sb-row-link"
+        columns={columns}
+        pagination={pagination}
+        size="middle"
+        locale={tableLocale}
+      />
+    ),
+    [rows, onTableChange, loading, rowSelection, onRow, columns, pagination, tableLocale],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { EditOutlined, EyeOutlined } from "@ant-design/icons";
-import { useLink, useNavigation, type BaseKey, type BaseRecord } from "@refinedev/core";
+import { useLink, type BaseKey, type BaseRecord } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { useCallback } from "react";
 import type { EntityDef } from "../../../domain/fields";
@@ -7,6 +7,7 @@ import type { ResourceName } from "../../../domain/entities";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
+import { recordUrl } from "../../lib/list-url";
 import { DeleteRecordButton } from "./delete-record-button";
 
 /**
@@ -18,7 +19,6 @@ import { DeleteRecordButton } from "./delete-record-button";
  */
 export function useRowActions(def: EntityDef) {
   const ability = useAbility();
-  const { showUrl, editUrl } = useNavigation();
   const Link = useLink();
   const { t, singular } = useLocale();
   const what = singular(def).toLowerCase();
@@ -32,12 +32,12 @@ export function useRowActions(def: EntityDef) {
       return (
         <Space size={4}>
           {may("read") && (
-            <Link to={showUrl(def.name, id)}>
+            <Link to={recordUrl(def.name, "show", id)}>
               <Button size="small" icon={<EyeOutlined />} title={title("show")} className="refine-show-button" />
             </Link>
           )}
           {!def.readOnly && may("update") && (
-            <Link to={editUrl(def.name, id)}>
+            <Link to={recordUrl(def.name, "edit", id)}>
               <Button size="small" icon={<EditOutlined />} title={title("edit")} className="refine-edit-button" />
             </Link>
           )}
@@ -47,6 +47,6 @@ export function useRowActions(def: EntityDef) {
         </Space>
       );
     },
-    [ability, def, showUrl, editUrl, Link, t, what],
+    [ability, def, Link, t, what],
   );
 }
