@@ -95,8 +95,8 @@ export function useListPreferences(def: EntityDef, fields: readonly NamedField[]
   useEffect(() => {
     if (!opening || !prefs.ready) return;
     if (isPageSize(pageSizeRef.current)) setPageSize(pageSizeRef.current);
-    // Nothing on screen changes with it, so it is no reason to render the whole table again before
-    // the first rows are painted (this effect runs in the commit that shows them).
+    // Nothing on screen changes with it (a view picked meanwhile waits for it), so it is no reason
+    // to render the list again before its first rows are painted (this runs in the commit that shows them).
     if (!wantsView) return startTransition(() => setOpening(null));
     if (defaultQuery.data?.data) {
       apply(defaultQuery.data.data);
