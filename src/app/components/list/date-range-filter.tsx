@@ -2,7 +2,7 @@ import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { DatePicker } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import es from "dayjs/locale/es";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { Language } from "../../i18n/language";
 import { useLocale } from "../../i18n/use-locale";
 
@@ -21,7 +21,7 @@ interface DateRangeFilterProps {
 
 const instantOf = (filters: CrudFilters, field: string, operator: "gte" | "lte") => {
   const v = filters.find((f): f is LogicalFilter => "field" in f && f.field === field && f.operator === operator)?.value;
-  return v ? dayjs(String(v)) : null;
+  return v ? String(v) : undefined;
 };
 
 /**
@@ -31,7 +31,12 @@ const instantOf = (filters: CrudFilters, field: string, operator: "gte" | "lte")
  */
 export function DateRangeFilter({ name, label, filters, setFilters }: DateRangeFilterProps) {
   const { t, language } = useLocale();
-  const value: [Dayjs | null, Dayjs | null] = [instantOf(filters, name, "gte"), instantOf(filters, name, "lte")];
+  const from = instantOf(filters, name, "gte");
+  const to = instantOf(filters, name, "lte");
+  // A new value makes the picker put back what it shows, dropping a day typed and not yet entered:
+  // one per range, not per render, or any render of the list (a query settling, a live change)
+  // between typing the end and pressing Enter lost the end.
+  const value = useMemo<[Dayjs | null, Dayjs | null] | null>(() => (from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null), [from, to]);
   // Each half is labelled on its own ("Placed from", "Placed to"): the picker gives both inputs one aria-label.
   const picker = useRef<{ nativeElement?: HTMLElement } | null>(null);
   const labels = [t("list.from", { label }), t("list.to", { label })];
@@ -50,7 +55,7 @@ export function DateRangeFilter({ name, label, filters, setFilters }: DateRangeF
       // Its language: the month names come with the chosen one, not the browser's.
       key={language}
       ref={picker as never}
-      value={value[0] || value[1] ? value : null}
+      value={value}
       onChange={(range) => set(range)}
       allowEmpty={[true, true]}
       format={DAY_FORMATS[language as Language] ?? DAY_FORMATS.en}
