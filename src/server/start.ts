@@ -62,6 +62,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Nothing here depends on Host (one origin, no virtual hosts); Node's own refusal of a
   // host-less HTTP/1.1 request would be a bare 400 outside the error catalogue.
   const server = http.createServer({ requireHostHeader: false }, app);
+  // A client reuses an idle connection without knowing when the server drops it: at Node's 5 s,
+  // a request sent as the server closed it met a reset (ECONNRESET) rather than an answer. Held
+  // longer than the clients' and proxies' own idle times, the close comes from their side.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on("clientError", answerBrokenRequest);
   let closeVite: (() => Promise<void>) | null = null;
 
