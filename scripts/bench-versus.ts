@@ -8,7 +8,8 @@
  * `bench:pages`, whose runs are minutes apart, cannot tell it from noise. Per run: cold load of
  * /orders (first row painted, the page's clock) and a record opened at once from it; the return
  * visit, then in that tab list page 1 → 2, list → a record's page, back, and list → a record not
- * in the list (timed by the driver until the page has settled).
+ * in the list, then a draft's record → its edit form filled, and that form saved until the app
+ * confirms it (timed by the driver until the page has settled).
  * Prints medians and every run. Asserts nothing.
  */
 import { execFileSync } from "node:child_process";
@@ -33,6 +34,8 @@ const MEASURES = [
   "list → a record's page",
   "record → back to the list",
   "list → a record not in it",
+  "record → its edit form filled",
+  "edit → save → confirmed",
 ] as const;
 type Measure = (typeof MEASURES)[number];
 
@@ -41,7 +44,7 @@ const recordShown = (page: Page) =>
   page.waitForFunction((settling) => !!document.querySelector("main .ant-descriptions") && !document.querySelector(settling), SETTLING, { polling: "raf" });
 
 /** One run: a fresh context on `server`, its measures. */
-async function run(browser: Browser, server: ChildServer, cookie: string): Promise<Record<Measure, number>> {
+async function run(browser: Browser, server: ChildServer, cookie: string, draft: number): Promise<Record<Measure, number>> {
   const [name, value] = cookie.split(/=(.*)/s);
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name, value, url: server.url }]);
@@ -98,6 +101,25 @@ async function run(browser: Browser, server: ChildServer, cookie: string): Promi
       await go(page, "/orders/show/1");
       await recordShown(page);
     });
+    await idle(page);
+    // A draft's record page → its edit form, filled with the notes as stored now (an earlier run
+    // saved them), then those notes changed and saved, until the app confirms it.
+    await go(page, `/orders/show/${draft}`);
+    await recordShown(page);
+    await idle(page);
+    const stored = ((await (await page.request.get(`/api/orders/${draft}`)).json()) as { notes: string }).notes;
+    out["record → its edit form filled"] = await timed(async () => {
+      await go(page, `/orders/edit/${draft}`);
+      await page.waitForFunction((want) => (document.querySelector("main textarea#notes") as HTMLTextAreaElement | null)?.value === want, stored, {
+        polling: "raf",
+      });
+    });
+    await idle(page);
+    await page.locator("main textarea#notes").fill(`Checked ${Date.now()}`);
+    out["edit → save → confirmed"] = await timed(async () => {
+      await page.locator("main").getByRole("button", { name: /Save$/ }).click();
+      await page.locator(".ant-notification-notice-success").first().waitFor({ state: "visible" });
+    });
   } finally {
     await context.close();
   }
@@ -126,11 +148,16 @@ async function main() {
       const server = await start(dbFile);
       servers.push({ label, server, cookie: await signIn(server.url) });
     }
+    // The demo's first draft order: editable, by the same id in both copies of the data.
+    const draft = (JSON.parse(fs.readFileSync(SEED_DB_FILE, "utf8")) as { orders: { id: number; status: string }[] }).orders.find(
+      (o) => o.status === "draft",
+    )?.id;
+    if (draft === undefined) throw new Error("the demo data has no draft order");
     const results = servers.map(() => [] as Record<Measure, number>[]);
     for (let i = 0; i < RUNS; i++) {
       // Alternate which goes first: a run just after another pays for its leftovers.
       const order = i % 2 ? [1, 0] : [0, 1];
-      for (const s of order) results[s].push(await run(browser, servers[s].server, servers[s].cookie));
+      for (const s of order) results[s].push(await run(browser, servers[s].server, servers[s].cookie, draft));
       console.log(`run ${i + 1}: ${order.map((s) => `${servers[s].label} ${MEASURES.map((m) => Math.round(results[s][i][m])).join(" / ")} ms`).join("; ")}`);
     }
     console.log(`\nbench:versus on ${machine()}, Chromium ${browser.version()}, median of ${RUNS} alternating runs (min – max)`);
