@@ -7,17 +7,19 @@ import { fieldKey, optionKey, relatedLabelKey } from "./definition-keys";
 import { DEFAULT_LANGUAGE, intlLocale, toLanguage } from "./language";
 import { localizeMessage } from "./server-messages";
 import { allFields } from "../../domain/entities";
+import { t as translate } from "./index";
 
 /**
  * The chosen language where a component renders: its translate function, Intl formatting in its
  * locale, and the definitions' labels in it. Re-renders the component when the language changes.
  */
 export function useLocale() {
-  const { t, i18n } = useTranslation();
+  // Subscribed to the language: the component renders again when it changes.
+  const { i18n } = useTranslation();
   const language = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const locale = intlLocale(language);
   return useMemo(() => {
-    const tr = (key: string, options?: Record<string, unknown>) => t(key, options ?? {});
+    const tr = (key: string, options?: Record<string, unknown>) => translate(key, options);
     return {
       t: tr,
       language,
@@ -39,7 +41,7 @@ export function useLocale() {
       option: (def: EntityDef, name: string, value: string) => tr(optionKey(def.name, name, value), { defaultValue: humanize(value) }),
       relatedLabel: (def: EntityDef, related: RelatedList) => tr(relatedLabelKey(def.name, related), { defaultValue: related.label }),
     };
-  }, [t, language, locale]);
+  }, [language, locale]);
 }
 
 export type Locale = ReturnType<typeof useLocale>;
