@@ -74,6 +74,35 @@ test("a delete nothing points at waits under a notification whose Undo says so i
   await expect(page.getByRole("heading", { name })).toBeVisible();
 });
 
+test("a row's delete asks first, by click and by keyboard, keeps the focus on its button, and takes the row away", async ({ page, login }) => {
+  await login("manager");
+  const name = unique("Row delete");
+  await page.evaluate(async (name) => {
+    await fetch("/api/categories", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  }, name);
+  await page.goto("/categories");
+  await page.getByRole("searchbox", { name: "Search" }).fill(name);
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  const row = page.locator(".ant-table-row").filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  const remove = row.getByTitle("Delete this category");
+  const confirm = page.locator(".ant-popover:visible");
+
+  // By keyboard: Enter opens the confirm, the focus stays on the button, Escape closes it.
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  await expect(confirm.getByText("Delete this category?")).toBeVisible();
+  await expect(row.getByTitle("Delete this category")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toHaveCount(1);
+
+  // By click: Delete, and once the undo window has passed the row is gone.
+  await row.getByTitle("Delete this category").click();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(row).toHaveCount(0, { timeout: 15_000 });
+});
+
 test("a list reopened from a record's breadcrumb or the menu is as it was left, until signing out", async ({ page, login }) => {
   await login("manager", "/orders");
   const rows = page.locator(".ant-table-row");

@@ -16,6 +16,8 @@ interface DeleteRecordButtonProps {
   onDeleted?: () => void;
   /** The caller asked the ability already (a table's rows): no access query of the button's own. */
   accessChecked?: boolean;
+  /** Mounted by a press on a row's plain button: the confirm opens at once and the button keeps the focus. */
+  pressed?: boolean;
 }
 
 /**
@@ -23,9 +25,9 @@ interface DeleteRecordButtonProps {
  * undoable mutation), whose confirm first asks what points at the record: a delete that cannot
  * happen is said there, with Delete disabled, not after the undo window.
  */
-export function DeleteRecordButton({ def, id, record, hideText, size, title, onDeleted, accessChecked = false }: DeleteRecordButtonProps) {
+export function DeleteRecordButton({ def, id, record, hideText, size, title, onDeleted, accessChecked = false, pressed = false }: DeleteRecordButtonProps) {
   const { t, singular } = useLocale();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(pressed);
   const button = useDeleteButton({
     resource: def.name,
     id,
@@ -55,9 +57,22 @@ export function DeleteRecordButton({ def, id, record, hideText, size, title, onD
       onConfirm={() => button.onConfirm()}
       disabled={button.disabled}
     >
-      <Button danger loading={button.loading} icon={<DeleteOutlined />} title={title} disabled={button.disabled} size={size}>
+      <Button danger loading={button.loading} icon={<DeleteOutlined />} title={title} disabled={button.disabled} size={size} autoFocus={pressed}>
         {!hideText && button.label}
       </Button>
     </Popconfirm>
   );
+}
+
+/**
+ * A table row's delete: its button alone until it is first pressed, then the button with its
+ * confirm (DeleteRecordButton), open. Each confirm is an antd Popconfirm (a trigger with state and
+ * effects of its own) and Refine's useDeleteButton (a delete mutation and the URL's resource): a
+ * page of rows rendered twenty of them on every page change for the one row a user may delete.
+ * The caller has asked the ability for the row (a button it may not press is not drawn).
+ */
+export function RowDeleteButton({ def, id, record, title }: Pick<DeleteRecordButtonProps, "def" | "id" | "record" | "title">) {
+  const [pressed, setPressed] = useState(false);
+  if (pressed) return <DeleteRecordButton def={def} id={id} record={record} hideText size="small" title={title} accessChecked pressed />;
+  return <Button danger icon={<DeleteOutlined />} title={title} size="small" onClick={() => setPressed(true)} />;
 }

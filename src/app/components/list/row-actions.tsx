@@ -8,7 +8,7 @@ import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { recordUrl } from "../../lib/list-url";
-import { DeleteRecordButton } from "./delete-record-button";
+import { RowDeleteButton } from "./delete-record-button";
 
 /**
  * A table's show / edit / delete per row, as @refinedev/antd's record buttons draw them (a Refine
@@ -41,9 +41,7 @@ export function useRowActions(def: EntityDef) {
               <Button size="small" icon={<EditOutlined />} title={title("edit")} className="refine-edit-button" />
             </Link>
           )}
-          {!def.readOnly && may("delete") && (
-            <DeleteRecordButton def={def} id={id} record={record} hideText size="small" title={title("delete")} accessChecked />
-          )}
+          {!def.readOnly && may("delete") && <RowDeleteButton def={def} id={id} record={record} title={title("delete")} />}
         </Space>
       );
     },
