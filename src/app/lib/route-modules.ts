@@ -50,10 +50,15 @@ export const OVERRIDE_MODULES: Record<string, ModuleLoader<PageModule>> = {
 /** The command palette (kbar), opened by the first Ctrl+K / ⌘K. */
 export const PALETTE_MODULE = moduleLoader(() => import("../components/command-palette").then((m) => ({ default: m.CommandPalette })));
 
-/** Parts of a record page loaded when shown: what a staff member's role lets them do; their two-factor sign-in. */
+/**
+ * Parts of a page loaded when shown: what a staff member's role lets them do; their two-factor
+ * sign-in; an order form's lines; a role form's grid of rules.
+ */
 export const PART_MODULES = {
   memberPermissions: moduleLoader(() => import("../components/roles/member-permissions")),
   staffTwoFactor: moduleLoader(() => import("../components/security/staff-two-factor")),
+  itemsInput: moduleLoader(() => import("../components/fields/items-input").then((m) => ({ default: m.OrderItemsInput }))),
+  rulesInput: moduleLoader(() => import("../components/roles/rules-input")),
 };
 
 /**
@@ -132,8 +137,8 @@ const IDLE_FALLBACK_MS = 1_500;
 const savingData = () => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
 /**
- * Once the first page is up and the browser idles: the code of every other page and of the
- * palette, so the first visit to a record, a form or Ctrl+K renders at once instead of waiting
+ * Once the first page is up and the browser idles: the code of every other page, of their parts
+ * and of the palette, so the first visit to a record, a form or Ctrl+K renders at once instead of waiting
  * for its chunk and React's reveal throttle. A fetch that fails is left to the click that needs it.
  * Not where the browser asks to save data: there each page's code comes with the click that opens it.
  */
@@ -144,6 +149,7 @@ export function prefetchWhenIdle() {
       .filter(([name]) => name !== "login")
       .map(([, load]) => load),
     ...Object.values(OVERRIDE_MODULES),
+    ...Object.values(PART_MODULES),
     PALETTE_MODULE,
   ];
   const fetchAll = () => all.forEach((load) => void load().catch(() => undefined));

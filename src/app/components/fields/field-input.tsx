@@ -9,7 +9,9 @@ import { fieldKey, fieldLabelKey, locateField } from "../../i18n/definition-keys
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { optionLabel } from "./field-value";
 import { LazyBoundary } from "../result/lazy-boundary";
-import { lazy, type AriaAttributes, type ComponentProps } from "react";
+import { type AriaAttributes, type ComponentProps } from "react";
+import { lazyRetry } from "../../lib/lazy-retry";
+import { PART_MODULES } from "../../lib/route-modules";
 import { MoneyInput } from "./money-input";
 import { OptionsFromSelect } from "./options-from";
 import { ReferenceSelect } from "./reference-select";
@@ -44,8 +46,10 @@ export function fieldTexts(field: FieldDef, t: Locale["t"]) {
   };
 }
 
-// Only an order's form has lines: the others do not download the items table.
-const ItemsInput = lazy(() => import("./items-input").then((m) => ({ default: m.OrderItemsInput })));
+// Only an order's form has lines: the others do not download the items table. Once its code has
+// arrived (an order's page imports it, the idle prefetch fetches it), it renders at once instead
+// of suspending the form and waiting out React's reveal throttle (lazyRetry).
+const ItemsInput = lazyRetry(PART_MODULES.itemsInput);
 const LazyItemsInput = (props: ComponentProps<typeof ItemsInput>) => (
   <LazyBoundary fallback={<Spin />}>
     <ItemsInput {...props} />
@@ -67,7 +71,7 @@ const itemsRule = (field: FieldDef): Rule => ({
 });
 
 // Only a role's form has rules: the others do not download the grid.
-const RulesInput = lazy(() => import("../roles/rules-input"));
+const RulesInput = lazyRetry(PART_MODULES.rulesInput);
 
 /**
  * A role's rules are checked by the same schema as anywhere, but said next to each rule by the
