@@ -138,8 +138,8 @@ const savingData = () => (navigator as Navigator & { connection?: { saveData?: b
 
 /**
  * Once the first page is up and the browser idles: the code of every other page, of their parts
- * and of the palette, so the first visit to a record, a form or Ctrl+K renders at once instead of waiting
- * for its chunk and React's reveal throttle. A fetch that fails is left to the click that needs it.
+ * and of the palette, so the first visit to a record, a form or Ctrl+K renders at once instead of
+ * waiting for its chunk and React's reveal throttle. A fetch that fails is left to the click that needs it.
  * Not where the browser asks to save data: there each page's code comes with the click that opens it.
  */
 export function prefetchWhenIdle() {
