@@ -17,6 +17,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "@playwright/test";
+import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
@@ -149,9 +150,7 @@ async function main() {
       servers.push({ label, server, cookie: await signIn(server.url) });
     }
     // The demo's first draft order: editable, by the same id in both copies of the data.
-    const draft = (JSON.parse(fs.readFileSync(SEED_DB_FILE, "utf8")) as { orders: { id: number; status: string }[] }).orders.find(
-      (o) => o.status === "draft",
-    )?.id;
+    const draft = (JSON.parse(fs.readFileSync(SEED_DB_FILE, "utf8")) as DbShape).orders.find((o) => o.status === "draft")?.id;
     if (draft === undefined) throw new Error("the demo data has no draft order");
     const results = servers.map(() => [] as Record<Measure, number>[]);
     for (let i = 0; i < RUNS; i++) {

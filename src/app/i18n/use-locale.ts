@@ -19,7 +19,7 @@ export function useLocale() {
   const language = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const locale = intlLocale(language);
   return useMemo(() => {
-    const tr = (key: string, options?: Record<string, unknown>) => translate(key, options);
+    const tr = translate;
     return {
       t: tr,
       language,
