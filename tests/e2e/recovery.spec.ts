@@ -11,7 +11,7 @@ import { startServer } from "./global-setup";
 
 const UNREACHABLE = "Can't reach the server — check your connection";
 /** What Chromium logs for requests to a server that is not there: expected here, and only here. */
-const NO_ANSWER = /net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|INCOMPLETE_CHUNKED_ENCODING)/;
+const NO_ANSWER = /net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|INCOMPLETE_CHUNKED_ENCODING|SOCKET_NOT_CONNECTED)/;
 
 /** This test's own server, on a copy of the demo data, so stopping it disturbs no other test. */
 async function ownServer() {
