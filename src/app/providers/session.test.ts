@@ -83,6 +83,18 @@ describe("the session's ability", () => {
     expect(await session.getSessionUser()).toMatchObject({ id: 42, role: "auditor-2" });
   });
 
+  it("asks again who is signed in when another tab signed in as someone else", async () => {
+    await session.takeSessionAnswer({ user, permissions: { role: "warehouse", rules: warehouse } });
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    // The same person again (a recheck): nothing asked again.
+    await session.takeSessionAnswer({ user, permissions: { role: "warehouse", rules: warehouse } });
+    expect(invalidate).not.toHaveBeenCalled();
+    await session.takeSessionAnswer({ user: { ...user, id: 43, name: "Otto" }, permissions: { role: "auditor", rules: [] } });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["auth", "identity"] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["access"] });
+    invalidate.mockRestore();
+  });
+
   it("has nothing once signed out", async () => {
     await session.takeSessionAnswer({ user, permissions: { role: "warehouse", rules: warehouse } });
     session.setSession(null);

@@ -79,6 +79,7 @@ function afterPermissionsChanged() {
 
 /** A new session (or none): the user, and their permissions when the answer carried them. */
 export function setSession(user: SessionUser | null, perms?: Permissions | null) {
+  const someoneElse = !!current && !!user && !sameUser(current, user);
   if (!sameUser(current, user)) {
     // Permission answers and records cached for someone else must not leak into this session.
     queryClient.removeQueries({ queryKey: ["access"] });
@@ -97,6 +98,9 @@ export function setSession(user: SessionUser | null, perms?: Permissions | null)
   } else if (perms) permissions = perms;
   rebuild();
   notify();
+  // Another tab signed in as someone else: who is shown signed in, and all that hung on the
+  // last one's permissions, is asked again for this one.
+  if (someoneElse) afterPermissionsChanged();
 }
 
 const isPermissions = (p: unknown): p is Permissions =>
