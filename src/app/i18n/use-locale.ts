@@ -7,7 +7,7 @@ import { fieldKey, optionKey, relatedLabelKey } from "./definition-keys";
 import { DEFAULT_LANGUAGE, intlLocale, toLanguage } from "./language";
 import { localizeMessage } from "./server-messages";
 import { allFields } from "../../domain/entities";
-import { t as translate } from "./index";
+import { t } from "./index";
 
 /**
  * The chosen language where a component renders: its translate function, Intl formatting in its
@@ -19,9 +19,8 @@ export function useLocale() {
   const language = toLanguage(i18n.language) ?? DEFAULT_LANGUAGE;
   const locale = intlLocale(language);
   return useMemo(() => {
-    const tr = translate;
     return {
-      t: tr,
+      t,
       language,
       locale,
       money: (cents: number | null | undefined) => formatMoney(cents, locale),
@@ -30,16 +29,16 @@ export function useLocale() {
       dateTimeLong: (value: string | number | Date) => formatDateTimeLong(value, locale),
       date: (value: string | number | Date, options?: Intl.DateTimeFormatOptions) => formatDate(value, locale, options),
       /** A domain field message (a client rule's or the server's) in this language. */
-      message: (text: string) => localizeMessage(text, tr, locale),
-      entityLabel: (def: EntityDef) => tr(`entities.${def.name}.label`, { defaultValue: def.label }),
-      singular: (def: EntityDef) => tr(`entities.${def.name}.singular`, { defaultValue: def.singular }),
-      fieldLabel: (def: EntityDef, name: string) => tr(`${fieldKey(def.name, name)}.label`, { defaultValue: allFields(def)[name]?.label ?? humanize(name) }),
+      message: (text: string) => localizeMessage(text, t, locale),
+      entityLabel: (def: EntityDef) => t(`entities.${def.name}.label`, { defaultValue: def.label }),
+      singular: (def: EntityDef) => t(`entities.${def.name}.singular`, { defaultValue: def.singular }),
+      fieldLabel: (def: EntityDef, name: string) => t(`${fieldKey(def.name, name)}.label`, { defaultValue: allFields(def)[name]?.label ?? humanize(name) }),
       fieldHelp: (def: EntityDef, name: string) => {
         const help = def.fields[name]?.help;
-        return help ? tr(`${fieldKey(def.name, name)}.help`, { defaultValue: help }) : undefined;
+        return help ? t(`${fieldKey(def.name, name)}.help`, { defaultValue: help }) : undefined;
       },
-      option: (def: EntityDef, name: string, value: string) => tr(optionKey(def.name, name, value), { defaultValue: humanize(value) }),
-      relatedLabel: (def: EntityDef, related: RelatedList) => tr(relatedLabelKey(def.name, related), { defaultValue: related.label }),
+      option: (def: EntityDef, name: string, value: string) => t(optionKey(def.name, name, value), { defaultValue: humanize(value) }),
+      relatedLabel: (def: EntityDef, related: RelatedList) => t(relatedLabelKey(def.name, related), { defaultValue: related.label }),
     };
   }, [language, locale]);
 }
