@@ -29,47 +29,63 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router
 const PRECOMPRESSED = compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css)$/, logLevel: "silent" });
 
 /**
- * antd's styles for the app's two themes as one stylesheet, written at build by
- * scripts/antd-css.tsx and linked first in index.html's head (before the app's own CSS, which
- * overrides it). Without it, every browser generates those styles in JavaScript on each component
- * kind's first use and re-checks the page's style tags on every component mount (decision 101).
+ * antd's styles, one stylesheet per theme, written at build by scripts/antd-css.tsx. Without them,
+ * every browser generates those styles in JavaScript on each component kind's first use and
+ * re-checks the page's style tags on every component mount (decision 101). index.html links the
+ * theme the page opens in (the user's stored choice, else the system's) first in its head, before
+ * the app's own CSS, which overrides it; the other theme's link is written disabled, so it is not
+ * fetched until a user switches to that theme (the ColorModeProvider enables it and waits for it).
+ * Half the CSS to load, parse and match on every hard load (decision 108).
  * Development keeps generating them: there antd's class names carry a development prefix.
  */
-function antdStylesheet(): Plugin {
-  let fileName: string | null = null;
+function antdStylesheets(): Plugin {
+  let files: Record<string, string> | null = null;
   let base = "/";
   let production = true;
   return {
-    name: "switchboard:antd-stylesheet",
+    name: "switchboard:antd-stylesheets",
     apply: "build",
     configResolved(config) {
       base = config.base;
-      // The file names the production class names; a build for another NODE_ENV has others, so it
-      // would match nothing: such a build goes without it and generates its styles as before.
+      // The files name the production class names; a build for another NODE_ENV has others, so they
+      // would match nothing: such a build goes without them and generates its styles as before.
       production = config.isProduction;
     },
     buildStart() {
       if (!production) return;
       const script = fileURLToPath(new URL("scripts/antd-css.tsx", import.meta.url));
-      const source = execFileSync(process.execPath, ["--import", "tsx", script], {
-        env: { ...process.env, NODE_ENV: "production" },
-        maxBuffer: 64 << 20,
-        encoding: "utf8",
-      });
-      fileName = this.getFileName(this.emitFile({ type: "asset", name: "antd.css", source }));
+      const sheets = JSON.parse(
+        execFileSync(process.execPath, ["--import", "tsx", script], {
+          env: { ...process.env, NODE_ENV: "production" },
+          maxBuffer: 64 << 20,
+          encoding: "utf8",
+        }),
+      ) as Record<string, string>;
+      files = Object.fromEntries(
+        Object.entries(sheets).map(([mode, source]) => [
+          mode,
+          `${base}${this.getFileName(this.emitFile({ type: "asset", name: `antd-${mode}.css`, source }))}`,
+        ]),
+      );
     },
     transformIndexHtml: () =>
-      fileName === null
+      files === null
         ? []
         : [
-            // Render-blocking on purpose: the app's module script waits for it, so cssinjs reads the
-            // map of what the file holds only once the file is in (a map read earlier is empty for
-            // the page's life). It also holds the first paint, /login's included, until it arrives.
-            { tag: "link", attrs: { rel: "stylesheet", href: `${base}${fileName}` }, injectTo: "head-prepend" },
-            // Where the styles still generated at run time go (those the file lacks: pro-layout's
+            // Written by the parser, so render-blocking and script-blocking on purpose: the app's
+            // module script waits for it, so cssinjs reads the map of what the files hold only once
+            // one is in (a map read earlier is empty for the page's life). It also holds the first
+            // paint, /login's included, until it arrives. The theme is chosen as the
+            // ColorModeProvider chooses it: the stored choice, else the system's.
+            {
+              tag: "script",
+              children: `(function(){var f=${JSON.stringify(files)},m;try{m=localStorage.getItem("switchboard.colorMode")}catch(e){}if(m!=="dark"&&m!=="light")m=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";for(var k in f)document.write('<link rel="stylesheet" data-antd-theme="'+k+'" href="'+f[k]+'"'+(k===m?"":" disabled")+">")})()`,
+              injectTo: "head-prepend",
+            },
+            // Where the styles still generated at run time go (those the files lack: pro-layout's
             // page header, props the build's render did not reach): cssinjs puts each after the last
             // style of its queue with a priority at or below its own, and this empty one has the
-            // lowest, so they come after the file (no longer ordered among antd's styles by priority).
+            // lowest, so they come after the files (no longer ordered among antd's styles by priority).
             { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
           ],
   };
@@ -80,7 +96,7 @@ function antdStylesheet(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
-  plugins: [react(), antdStylesheet(), PRECOMPRESSED],
+  plugins: [react(), antdStylesheets(), PRECOMPRESSED],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",

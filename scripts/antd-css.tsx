@@ -1,14 +1,16 @@
 /**
- * NODE_ENV=production tsx scripts/antd-css.tsx  → prints a stylesheet
+ * NODE_ENV=production tsx scripts/antd-css.tsx  → prints {"light": stylesheet, "dark": stylesheet}
  *
- * antd's styles for both of the app's themes, written once at build instead of generated in every
- * browser on every component's first use (vite.config.ts links the result from index.html). Each
+ * antd's styles for each of the app's themes, written once at build instead of generated in every
+ * browser on every component's first use (vite.config.ts links the page's theme's from index.html;
+ * the other is fetched when a user switches to it). Each
  * antd component the app uses (and the panel of each overlay: modal, tooltip, pickers,
  * notification) is rendered on the server under each theme's ConfigProvider into one
  * @ant-design/cssinjs cache, and that
  * cache's `extractStyle` writes their CSS and the map from each style's path to its hash. In the
  * browser, cssinjs reads the map on its first style: a style it finds there is taken as already on
- * the page and neither generated nor inserted. A style not in the map (another theme, a prop this
+ * the page and neither generated nor inserted. It reads the map once, from whichever file is in, so
+ * each file carries the map of both: the app loads a theme's file before it renders in that theme. A style not in the map (another theme, a prop this
  * render did not reach) is generated at run time as before: a gap costs time, and that style then
  * comes after the whole file instead of among antd's styles by priority.
  *
@@ -97,9 +99,12 @@ const VARIANTS: [string, ReactElement][] = [
 ];
 const components = USED.map((name) => [name, (antd as unknown as Record<string, AnyComponent>)[name]] as const);
 
-const cache = createCache();
+/** extractStyle's map of what a stylesheet holds: one rule whose `content` lists `path:hash;…`. */
+const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";?\}/;
+
 const failed: string[] = [];
-for (const themeConfig of [LIGHT, DARK]) {
+const sheets = Object.entries({ light: LIGHT, dark: DARK }).map(([mode, themeConfig]) => {
+  const cache = createCache();
   const nodes: [string, ReactElement][] = [...VARIANTS];
   for (const [name, Comp] of components) {
     if (typeof Comp === "function" || (typeof Comp === "object" && "$$typeof" in Comp)) nodes.push([name, createElement(Comp, PROPS[name] ?? {})]);
@@ -113,6 +118,11 @@ for (const themeConfig of [LIGHT, DARK]) {
       failed.push(name);
     }
   }
-}
+  const css = extractStyle(cache, { plain: true, types: ["style"] });
+  const map = css.match(MAP_RULE);
+  if (!map) throw new Error("antd-css: extractStyle wrote no map of its styles; has @ant-design/cssinjs changed its format?");
+  return { mode, styles: css.replace(MAP_RULE, ""), paths: map[1].split(";") };
+});
 if (failed.length) process.stderr.write(`antd-css: not rendered on the server (styled at run time): ${[...new Set(failed)].join(", ")}\n`);
-process.stdout.write(extractStyle(cache, { plain: true, types: ["style"] }));
+const bothMaps = `.data-ant-cssinjs-cache-path{content:"${[...new Set(sheets.flatMap((s) => s.paths))].join(";")}";}`;
+process.stdout.write(JSON.stringify(Object.fromEntries(sheets.map((s) => [s.mode, s.styles + bothMaps]))));

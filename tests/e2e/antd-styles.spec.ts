@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, luminance, test } from "./fixtures";
 
-// antd's styles for both themes come from one stylesheet written at build (scripts/antd-css.tsx),
-// not generated in the browser on each component's first use. These tests see the pages styled
-// in each theme, nothing of those components generated at run time, and the styles still made at
-// run time (pro-layout's page header) taking precedence over the file as they always did.
+// antd's styles come from a stylesheet per theme written at build (scripts/antd-css.tsx), not
+// generated in the browser on each component's first use. These tests see the pages styled in each
+// theme, nothing of those components generated at run time, the styles still made at run time
+// (pro-layout's page header) taking precedence over the file as they always did, and a page
+// fetching only its own theme's file until the user switches.
 
 /** Rules the browser generated at run time (style elements) that style `selector`. */
 const generatedRulesFor = (page: Page, selector: string) =>
@@ -44,3 +45,22 @@ for (const mode of ["light", "dark"] as const) {
     });
   });
 }
+
+test("a page fetches only its theme's stylesheet, and a switch to the other theme styles the page from the other's", async ({ page, login }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    const file = request.url().match(/\/assets\/antd-(light|dark)-/);
+    if (file) fetched.push(file[1]);
+  });
+  await login("manager", "/orders");
+  const header = page.locator(".ant-table-thead th").first();
+  await expect(header).toBeVisible();
+  expect(luminance(await header.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeGreaterThan(0.9);
+  expect(fetched).not.toContain("dark");
+
+  await page.getByRole("switch", { name: "Dark mode" }).click();
+  await expect.poll(async () => luminance(await header.evaluate((el) => getComputedStyle(el).backgroundColor))).toBeLessThan(0.05);
+  expect(fetched).toContain("dark");
+  expect(await generatedRulesFor(page, ".ant-table-thead")).toBe(0);
+  expect(await generatedRulesFor(page, ".ant-btn-primary")).toBe(0);
+});

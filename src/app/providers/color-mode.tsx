@@ -18,6 +18,32 @@ const stored = (): ColorMode | null => {
 };
 const systemMode = (): ColorMode => (window.matchMedia?.(DARK_QUERY).matches ? "dark" : "light");
 
+/**
+ * A production build links antd's styles per theme (vite.config.ts): the page's opening theme's
+ * stylesheet, and the other's disabled, so not fetched. Rendering in a theme whose file is not in
+ * would show its components unstyled (cssinjs takes every style the files list as present), so the
+ * file is enabled first and the theme shown once it has loaded. Development has no such links: its
+ * styles are generated at run time, and every theme is ready.
+ */
+function themeStylesheet(mode: ColorMode): true | Promise<boolean> {
+  const link = document.querySelector<HTMLLinkElement>(`link[data-antd-theme="${mode}"]`);
+  if (!link || (!link.disabled && link.sheet)) return true;
+  const loaded = new Promise<boolean>((resolve) => {
+    link.addEventListener("load", () => resolve(true), { once: true });
+    link.addEventListener(
+      "error",
+      () => {
+        // Not shown unstyled: the page stays in the theme it has, and the next switch fetches again.
+        link.disabled = true;
+        resolve(false);
+      },
+      { once: true },
+    );
+  });
+  link.disabled = false;
+  return loaded;
+}
+
 const ColorModeContext = createContext<{ mode: ColorMode; setMode: (mode: ColorMode) => void }>({ mode: "light", setMode: () => undefined });
 
 export const useColorMode = () => useContext(ColorModeContext);
@@ -37,7 +63,21 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, []);
-  const mode = chosen ?? system;
+  const wanted = chosen ?? system;
+  // What is shown: the wanted theme once its stylesheet is in.
+  const [mode, setShown] = useState<ColorMode>(wanted);
+  useEffect(() => {
+    const ready = themeStylesheet(wanted);
+    if (ready === true) {
+      setShown(wanted);
+      return;
+    }
+    let current = true;
+    void ready.then((ok) => current && ok && setShown(wanted));
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
   // Native parts (date inputs, scrollbars) follow too.
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
