@@ -42,6 +42,22 @@ describe("the session's ability", () => {
     expect(canDo(session.currentAbility(), "read", "products")).toBe(true);
   });
 
+  it("asks again, once the permissions come, what was answered while they were on their way", async () => {
+    let arrive: (value: unknown) => void = () => undefined;
+    get.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const taken = session.takeSessionAnswer({ user });
+    // Signed in, but the permissions are on their way: a question asked now is refused.
+    expect(await session.getSessionUser()).toMatchObject({ id: 42 });
+    expect(canDo(session.currentAbility(), "read", "products")).toBe(false);
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ["access"] });
+    arrive({ data: { role: "warehouse", rules: warehouse } });
+    await taken;
+    expect(canDo(session.currentAbility(), "read", "products")).toBe(true);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["access"] });
+    invalidate.mockRestore();
+  });
+
   it("is the same object on every question until the permissions change, then rebuilt once, and everyone told", async () => {
     await session.takeSessionAnswer({ user, permissions: { role: "warehouse", rules: warehouse } });
     const first = session.currentAbility();

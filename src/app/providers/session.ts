@@ -128,7 +128,13 @@ export async function takeSessionAnswer(answer: SessionAnswer | null): Promise<S
   if (user && owed !== twoFactor.setupRequired) afterPermissionsChanged();
   if (user && !perms) {
     const loaded = await loadPermissions();
-    if (loaded && current?.id === user.id) setSession({ ...user, role: loaded.role }, loaded);
+    if (loaded && current?.id === user.id) {
+      setSession({ ...user, role: loaded.role }, loaded);
+      // Whatever was asked while they were on their way (a menu item, a button) was answered with
+      // no permissions at all: asked again now.
+      void queryClient.invalidateQueries({ queryKey: ["access"] });
+      void queryClient.invalidateQueries({ queryKey: ["auth", "permissions"] });
+    }
   }
   return current ?? null;
 }
