@@ -76,7 +76,8 @@ function antdStylesheets(): Plugin {
             // module script waits for it, so cssinjs reads the map of what the files hold only once
             // one is in (a map read earlier is empty for the page's life). It also holds the first
             // paint, /login's included, until it arrives. The theme is chosen as the
-            // ColorModeProvider chooses it: the stored choice, else the system's.
+            // ColorModeProvider chooses it (providers/color-mode.tsx, under its COLOR_MODE_KEY): the
+            // stored choice, else the system's.
             {
               tag: "script",
               children: `(function(){var f=${JSON.stringify(files)},m;try{m=localStorage.getItem("switchboard.colorMode")}catch(e){}if(m!=="dark"&&m!=="light")m=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";for(var k in f)document.write('<link rel="stylesheet" data-antd-theme="'+k+'" href="'+f[k]+'"'+(k===m?"":" disabled")+">")})()`,
