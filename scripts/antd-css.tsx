@@ -10,9 +10,10 @@
  * cache's `extractStyle` writes their CSS and the map from each style's path to its hash. In the
  * browser, cssinjs reads the map on its first style: a style it finds there is taken as already on
  * the page and neither generated nor inserted. It reads the map once, from whichever file is in, so
- * each file carries the map of both: the app loads a theme's file before it renders in that theme. A style not in the map (another theme, a prop this
- * render did not reach) is generated at run time as before: a gap costs time, and that style then
- * comes after the whole file instead of among antd's styles by priority.
+ * each file carries the map of both: the app loads a theme's file before it renders in that theme.
+ * A style not in the map (another ThemeConfig, a prop this render did not reach) is generated at
+ * run time as before: a gap costs time, and that style then comes after the whole file instead of
+ * among antd's styles by priority.
  *
  * NODE_ENV must be "production" before antd loads: its class names' prefix depends on it, and the
  * file must name the classes the production build's components use.

@@ -80,6 +80,10 @@ function afterPermissionsChanged() {
 /** A new session (or none): the user, and their permissions when the answer carried them. */
 export function setSession(user: SessionUser | null, perms?: Permissions | null) {
   const someoneElse = !!current && !!user && !sameUser(current, user);
+  // The same person with other permissions: they came after the session check (a backend whose
+  // answer carries none), or a recheck found their role's rules changed. What was answered under
+  // the last ones (menu items, buttons, rows) is asked again.
+  const theirsChanged = !!current && !!user && sameUser(current, user) && !!perms && !samePermissions(perms, permissions);
   if (!sameUser(current, user)) {
     // Permission answers and records cached for someone else must not leak into this session.
     queryClient.removeQueries({ queryKey: ["access"] });
@@ -98,9 +102,9 @@ export function setSession(user: SessionUser | null, perms?: Permissions | null)
   } else if (perms) permissions = perms;
   rebuild();
   notify();
-  // Another tab signed in as someone else: who is shown signed in, and all that hung on the
-  // last one's permissions, is asked again for this one.
-  if (someoneElse) afterPermissionsChanged();
+  // Another tab signed in as someone else (who is shown signed in, and all that hung on the last
+  // one's permissions, is asked again for this one), or the same person's permissions changed.
+  if (someoneElse || theirsChanged) afterPermissionsChanged();
 }
 
 const isPermissions = (p: unknown): p is Permissions =>
@@ -128,13 +132,7 @@ export async function takeSessionAnswer(answer: SessionAnswer | null): Promise<S
   if (user && owed !== twoFactor.setupRequired) afterPermissionsChanged();
   if (user && !perms) {
     const loaded = await loadPermissions();
-    if (loaded && current?.id === user.id) {
-      setSession({ ...user, role: loaded.role }, loaded);
-      // Whatever was asked while they were on their way (a menu item, a button) was answered with
-      // no permissions at all: asked again now.
-      void queryClient.invalidateQueries({ queryKey: ["access"] });
-      void queryClient.invalidateQueries({ queryKey: ["auth", "permissions"] });
-    }
+    if (loaded && current?.id === user.id) setSession({ ...user, role: loaded.role }, loaded);
   }
   return current ?? null;
 }
