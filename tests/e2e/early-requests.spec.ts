@@ -81,3 +81,35 @@ test("a record no list here has read is asked for as the app goes to it, and onc
   // Sent as the navigation started, and the page's own read took that answer rather than asking again.
   expect(asked).toEqual(["GET"]);
 });
+
+test("a list's reference filters ask for the records they offer when reached for, by pointer or keyboard, not with the page", async ({ page, login }) => {
+  // The pickers' requests: sorted by name, no ids (the rows' own look-ups ask by id).
+  const offered: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (/^\/api\/(customers|staff)$/.test(url.pathname) && url.searchParams.get("_sort") === "name") offered.push(url.pathname);
+  });
+  await login("manager", "/orders");
+  const rows = page.locator("main .ant-table-row");
+  await expect(rows.first().locator("a[href^='/customers/show/']")).not.toHaveText(/^#/);
+  await page.waitForLoadState("networkidle");
+  expect(offered).toEqual([]);
+
+  const filters = page.getByRole("search");
+  const customer = filters.getByRole("combobox", { name: "Customer" });
+  await customer.hover();
+  await expect.poll(() => offered).toEqual(["/api/customers"]);
+  await customer.click();
+  const first = page.locator(".ant-select-dropdown:visible .ant-select-item-option").first();
+  await expect(first).toBeVisible();
+  const name = (await first.innerText()).trim();
+  await first.click();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\[field\]=customerId&/);
+  for (const link of await rows.locator("a[href^='/customers/show/']").all()) await expect(link).toHaveText(name);
+
+  // By keyboard: Tab to the next picker asks for its records before a key opens it.
+  await customer.focus();
+  await page.keyboard.press("Tab");
+  await expect.poll(() => offered).toEqual(["/api/customers", "/api/staff"]);
+});

@@ -1,7 +1,7 @@
 import { useSelect } from "@refinedev/antd";
 import type { BaseKey, BaseRecord, CrudFilter } from "@refinedev/core";
 import { Select, type SelectProps } from "antd";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { getEntity } from "../../../domain/entities";
 import { useLocale } from "../../i18n/use-locale";
 
@@ -23,12 +23,20 @@ interface ReferenceSelectProps {
 const whereFilters = (where: Record<string, unknown> = {}): CrudFilter[] =>
   Object.entries(where).map(([field, value]) => (Array.isArray(value) ? { field, operator: "in", value } : { field, operator: "eq", value }));
 
-/** A picker for a referenced record that searches the server (`q`) as you type. */
+/**
+ * A picker for a referenced record that searches the server (`q`) as you type. The records it
+ * offers are asked for when the operator reaches for it (pointer over it, focus, open), not when
+ * it mounts: a list's filter bar holds several pickers that most page views never open, and their
+ * requests and option lists were made beside the page's own rows. The chosen records' labels are
+ * asked for at once.
+ */
 export function ReferenceSelect({ resource, value, onChange, multiple, disabled, placeholder, id, style, allowClear = true, where }: ReferenceSelectProps) {
   const { t } = useLocale();
   const target = getEntity(resource);
   const selected = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const { selectProps, defaultValueQuery } = useSelect<BaseRecord>({
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
+  const { selectProps, query, defaultValueQuery } = useSelect<BaseRecord>({
     resource,
     optionLabel: ((record: BaseRecord) => String(record[target.recordLabel] ?? `#${String(record.id)}`)) as never,
     optionValue: "id" as never,
@@ -38,6 +46,9 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
     pagination: { pageSize: 20, mode: "server" },
     filters: whereFilters(where),
     errorNotification: false,
+    queryOptions: { enabled: wanted },
+    // Given none, the chosen records' query takes the options' and their labels would wait for a reach too.
+    defaultValueQueryOptions: {},
   });
   // Every label seen: a record just picked from a search keeps its label while the list goes back to the default.
   const seen = useRef(new Map<unknown, React.ReactNode>());
@@ -59,7 +70,12 @@ export function ReferenceSelect({ resource, value, onChange, multiple, disabled,
       placeholder={placeholder}
       allowClear={allowClear}
       style={{ minWidth: 200, ...style }}
-      notFoundContent={t("common.noMatches")}
+      onMouseEnter={want}
+      onFocus={want}
+      onOpenChange={(open) => open && want()}
+      loading={selectProps.loading || query.isFetching}
+      // Opened before its records are in, it says so rather than "no matches".
+      notFoundContent={!wanted || query.isPending ? t("common.loading") : t("common.noMatches")}
       labelRender={labelRender}
     />
   );
