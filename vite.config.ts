@@ -22,6 +22,55 @@ export const TREESHAKE = { moduleSideEffects: (id: string) => (SIDE_EFFECT_FREE.
 const REACT_ROUTER_PRODUCTION = fileURLToPath(new URL("node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 /**
+ * antd's Grid.useBreakpoint starts every component with no screens known ({}) and learns them in a
+ * layout effect, which forces a re-render of that component before the browser paints: of the
+ * whole layout (ThemedLayout and its sider), of every list (Refine's useTable, whose pagination
+ * follows the breakpoint, then its table) and of our own components that ask. On a return visit
+ * to a list that second pass took ~150 ms between the first render and the first paint. The
+ * build's copy of the hook reads the screens at its first render (the same media queries, through
+ * matchMedia) and re-renders only when one of them changes afterwards (decision 109).
+ */
+const USE_BREAKPOINT = /[\\/]node_modules[\\/]antd[\\/]es[\\/]grid[\\/]hooks[\\/]useBreakpoint\.js$/;
+const USE_BREAKPOINT_STOCK = `  const screensRef = useRef(defaultScreens);
+  const [, forceUpdate] = useForceUpdate();
+  const responsiveObserver = useResponsiveObserver();
+  useLayoutEffect(() => {
+    const token = responsiveObserver.subscribe(supportScreens => {
+      screensRef.current = supportScreens;
+      if (refreshOnChange) {
+        forceUpdate();
+      }
+    });`;
+const USE_BREAKPOINT_AT_ONCE = `  const [, forceUpdate] = useForceUpdate();
+  const responsiveObserver = useResponsiveObserver();
+  const screensRef = useRef(null);
+  if (screensRef.current === null) {
+    screensRef.current = typeof window === "undefined" || !window.matchMedia ? defaultScreens
+      : Object.fromEntries(Object.entries(responsiveObserver.responsiveMap).map(([screen, query]) => [screen, window.matchMedia(query).matches]));
+  }
+  useLayoutEffect(() => {
+    const token = responsiveObserver.subscribe(supportScreens => {
+      const before = screensRef.current;
+      screensRef.current = supportScreens;
+      const changed = Object.keys({ ...before, ...supportScreens }).some(screen => before[screen] !== supportScreens[screen]);
+      if (refreshOnChange && changed) {
+        forceUpdate();
+      }
+    });`;
+function antdBreakpointsAtOnce(): Plugin {
+  return {
+    name: "antd-breakpoints-at-once",
+    apply: "build",
+    transform(code, id) {
+      if (!USE_BREAKPOINT.test(id)) return null;
+      // A newer antd that changed the hook: look again rather than ship it half-patched.
+      if (!code.includes(USE_BREAKPOINT_STOCK)) throw new Error(`antd's useBreakpoint is not the one vite.config.ts knows (${id}): check decision 109`);
+      return { code: code.replace(USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE), map: null };
+    },
+  };
+}
+
+/**
  * Each built script and stylesheet is also written brotli- and gzip-compressed beside itself, once,
  * at build: the server sends those as they are (express-static-gzip) instead of compressing some
  * 2 MB of code again for every cold load.
@@ -97,7 +146,7 @@ function antdStylesheets(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
-  plugins: [react(), antdStylesheets(), PRECOMPRESSED],
+  plugins: [react(), antdStylesheets(), antdBreakpointsAtOnce(), PRECOMPRESSED],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",
