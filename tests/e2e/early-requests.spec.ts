@@ -99,17 +99,19 @@ test("a list's reference filters ask for the records they offer when reached for
   const customer = filters.getByRole("combobox", { name: "Customer" });
   await customer.hover();
   await expect.poll(() => offered).toEqual(["/api/customers"]);
+  // Picked by searching for the first row's customer, who has at least that order.
+  const name = (await rows.first().locator("a[href^='/customers/show/']").innerText()).trim();
   await customer.click();
-  const first = page.locator(".ant-select-dropdown:visible .ant-select-item-option").first();
-  await expect(first).toBeVisible();
-  const name = (await first.innerText()).trim();
-  await first.click();
+  await page.keyboard.type(name);
+  const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: exactly }).first().click();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\[field\]=customerId&/);
-  for (const link of await rows.locator("a[href^='/customers/show/']").all()) await expect(link).toHaveText(name);
+  await expect.poll(async () => [...new Set(await rows.locator("a[href^='/customers/show/']").allInnerTexts())].map((s) => s.trim())).toEqual([name]);
 
   // By keyboard: Tab to the next picker asks for its records before a key opens it.
+  expect(offered).not.toContain("/api/staff");
   await customer.focus();
   await page.keyboard.press("Tab");
-  await expect.poll(() => offered).toEqual(["/api/customers", "/api/staff"]);
+  await expect.poll(() => offered).toContain("/api/staff");
 });
