@@ -58,6 +58,7 @@ const USE_BREAKPOINT_AT_ONCE = `  const [, forceUpdate] = useForceUpdate();
       }
     });`;
 function antdBreakpointsAtOnce(): Plugin {
+  let patched = false;
   return {
     name: "antd-breakpoints-at-once",
     apply: "build",
@@ -65,7 +66,12 @@ function antdBreakpointsAtOnce(): Plugin {
       if (!USE_BREAKPOINT.test(id)) return null;
       // A newer antd that changed the hook: look again rather than ship it half-patched.
       if (!code.includes(USE_BREAKPOINT_STOCK)) throw new Error(`antd's useBreakpoint is not the one vite.config.ts knows (${id}): check decision 109`);
+      patched = true;
       return { code: code.replace(USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE), map: null };
+    },
+    buildEnd(error) {
+      // Nor silently lost where antd moved the file.
+      if (!error && !patched) throw new Error("antd's useBreakpoint was not found to patch: check decision 109");
     },
   };
 }
