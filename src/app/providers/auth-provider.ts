@@ -68,6 +68,11 @@ export const authProvider: AuthProvider = {
     if (isHttpError(error) && error.statusCode === 401) {
       // Signed out on purpose: the sign-out goes to a plain sign-in page by itself.
       if (signedOut) return {};
+      // This request may have left with the cookie of a session that another tab's sign-in has just
+      // replaced. Who is signed in now is asked first: signing out here would end that new session
+      // too (the sign-out goes with the browser's cookie, which is now the new one).
+      const now = await fetchSessionUser().catch(() => null);
+      if (now) return {};
       setSession(null);
       return { logout: true, redirectTo: loginPathFor(window.location) };
     }
