@@ -28,6 +28,36 @@ test("loaded again, a list asks for its page and its session at once, before the
   expect(asked.indexOf(session[0]), asked.join("\n")).toBeLessThan(appCode);
 });
 
+test("loaded again, a list's layout and page code are asked for beside the app's code, not after it has run", async ({ page, login }) => {
+  await login("manager", "/customers");
+  const rows = page.locator("main .ant-table-row");
+  await expect(rows.first()).toBeVisible();
+
+  // The app's code is held back until the list page's code is asked for (or 10 s have gone by):
+  // asked for only once the app's code has run, it would not be asked for meanwhile.
+  const asked: string[] = [];
+  let pageCodeAsked!: () => void;
+  const pageCode = new Promise<void>((resolve) => (pageCodeAsked = resolve));
+  page.on("request", (r) => {
+    const file = new URL(r.url()).pathname.split("/").pop() ?? "";
+    if (r.resourceType() !== "script") return;
+    asked.push(file);
+    if (/^list-page-.*\.js$/.test(file)) pageCodeAsked();
+  });
+  let heldFor = "";
+  await page.route(/\/assets\/full-app-[^/]*\.js$/, async (route) => {
+    heldFor = await Promise.race([pageCode.then(() => "the page's code"), new Promise<string>((resolve) => setTimeout(() => resolve("10 s"), 10_000))]);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(rows.first()).toBeVisible();
+  expect(heldFor, asked.join("\n")).toBe("the page's code");
+  expect(
+    asked.some((file) => /^app-shell-.*\.js$/.test(file)),
+    asked.join("\n"),
+  ).toBe(true);
+});
+
 test("a record opened from its list shows at once, from its row, while its own answer is on the way", async ({ page, login }) => {
   await login("manager", "/customers");
   const row = page.locator("main .ant-table-row").first();
