@@ -3,9 +3,10 @@ import { preloadPath } from "./lib/route-modules";
 
 /**
  * The entry: it imports nothing but the early requests and the route modules' loaders (which
- * import nothing until called), so a page pays only for what it loads. A hard load of /login gets the light sign-in page (React and the form,
- * no Refine, no antd: the 150 kB budget of issue 6); every other path gets the whole app. The app's own /login route still serves
- * sign-ins reached by navigating inside the app (signing out, a session that ended).
+ * import nothing until called), so a page pays only for what it loads. A hard load of /login gets
+ * the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget of issue 6);
+ * every other path gets the whole app. The app's own /login route still serves sign-ins reached by
+ * navigating inside the app (signing out, a session that ended).
  */
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
