@@ -1,9 +1,8 @@
 import { startBootRequests } from "./lib/boot-requests";
-import { preloadPath } from "./lib/route-modules";
 
 /**
- * The entry: it imports nothing but the early requests and the route modules' loaders (which
- * import nothing until called), so a page pays only for what it loads. A hard load of /login gets
+ * The entry: it imports nothing but the early requests (which import nothing), so a page pays
+ * only for what it loads. A hard load of /login gets
  * the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget of issue 6);
  * every other path gets the whole app. The app's own /login route still serves sign-ins reached by
  * navigating inside the app (signing out, a session that ended).
@@ -22,7 +21,8 @@ async function loadLogin(at: HTMLElement) {
 async function loadApp(at: HTMLElement) {
   // The layout's and this path's page's code, fetched beside the app's rather than after it has
   // been run (full-app asks for them again, with a record page's override, and waits for them).
-  void preloadPath(window.location.pathname);
+  // Their loaders are imported, not bundled here: the entry and the sign-in page stay as small.
+  void import("./lib/route-modules").then(({ preloadPath }) => preloadPath(window.location.pathname));
   const { mountApp } = await import("./full-app");
   await mountApp(at);
 }
