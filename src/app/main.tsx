@@ -2,9 +2,8 @@ import { startBootRequests } from "./lib/boot-requests";
 
 /**
  * The entry: it imports nothing but the early requests (which import nothing), so a page pays
- * only for what it loads. A hard load of /login gets
- * the light sign-in page (React and the form, no Refine, no antd: the 150 kB budget of issue 6);
- * every other path gets the whole app. The app's own /login route still serves sign-ins reached by
+ * only for what it loads. A hard load of /login gets the light sign-in page (React and the form,
+ * no Refine, no antd: the 150 kB budget of issue 6); every other path gets the whole app. The app's own /login route still serves sign-ins reached by
  * navigating inside the app (signing out, a session that ended).
  */
 const root = document.getElementById("root");
@@ -22,7 +21,8 @@ async function loadApp(at: HTMLElement) {
   // The layout's and this path's page's code, fetched beside the app's rather than after it has
   // been run (full-app asks for them again, with a record page's override, and waits for them).
   // Their loaders are imported, not bundled here: the entry and the sign-in page stay as small.
-  void import("./lib/route-modules").then(({ preloadPath }) => preloadPath(window.location.pathname));
+  // A failure here is full-app's to report (its own import fails alike): nothing is said twice.
+  void import("./lib/route-modules").then(({ preloadPath }) => preloadPath(window.location.pathname)).catch(() => undefined);
   const { mountApp } = await import("./full-app");
   await mountApp(at);
 }
