@@ -50,7 +50,7 @@ test("an auditor finds who changed a customer's credit limit, and when, from the
   }
 
   // The update: open it.
-  await rows.filter({ hasText: "Update" }).getByRole("button", { name: "eye" }).click();
+  await rows.filter({ hasText: "Update" }).getByRole("button", { name: "Show this" }).click();
   await expect(page).toHaveURL(new RegExp(`/audit-events/show/${change.id}$`));
   await expect(page.getByRole("heading", { name: `Audit event #${change.id}` })).toBeVisible();
 
@@ -85,7 +85,7 @@ test("…or from the customer's own page: the History tab says who, when, and th
   await page.getByRole("searchbox", { name: "Search" }).press("Enter");
   const row = page.locator(".ant-table-row").filter({ hasText: customer.name });
   await expect(row).toHaveCount(1);
-  await row.getByRole("button", { name: "eye" }).click();
+  await row.getByRole("button", { name: "Show this" }).click();
   await page.getByRole("tab", { name: "History" }).click();
 
   const update = page.getByRole("listitem").filter({ hasText: "Update" });
@@ -150,7 +150,7 @@ test("a failed sign-in is in the log with the email tried and the address, never
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(email);
   await expect(rows.first()).toContainText("127.0.0.1");
-  await rows.first().getByRole("button", { name: "eye" }).click();
+  await rows.first().getByRole("button", { name: "Show this" }).click();
   const details = page.locator(".ant-descriptions");
   await expect(details.getByRole("row", { name: /^Email tried/ })).toContainText(email);
   await expect(details.getByRole("row", { name: /^Who/ })).toContainText("Nobody signed in");

@@ -46,7 +46,7 @@ test("an agent's customer list, its count, search and export hold their own cust
     expect(l[header.indexOf("Owner")]).toBe(self.name);
   }
 
-  await rows.first().getByRole("button", { name: "eye" }).click();
+  await rows.first().getByRole("button", { name: "Show this customer", exact: true }).click();
   await expect(page).toHaveURL(/\/customers\/show\/\d+$/);
   await expect(page.locator(".ant-descriptions")).toBeVisible();
   await expect(page.getByText("Credit limit")).toHaveCount(0);
@@ -77,7 +77,7 @@ test("an agent's products show and export no cost", async ({ page, login }) => {
   expect(header).toContain("Price");
   expect(header).not.toContain("Cost");
   expect(rows.length).toBe(Number((await page.request.get("/api/products?_end=1")).headers()["x-total-count"]));
-  await page.locator(".ant-table-row").first().getByRole("button", { name: "eye" }).click();
+  await page.locator(".ant-table-row").first().getByRole("button", { name: "Show this" }).click();
   await expect(page.locator(".ant-descriptions")).toContainText("Price");
   await expect(page.getByText("Cost", { exact: true })).toHaveCount(0);
 });

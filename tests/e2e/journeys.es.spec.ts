@@ -28,7 +28,7 @@ test("sign in, and find a customer by search", async ({ page }) => {
   await expect(page.getByRole("columnheader", { name: "Nivel" })).toBeVisible();
   await page.getByRole("searchbox", { name: "Buscar" }).fill(String(customer.name));
   await expect(page.locator(".ant-table-row")).toHaveCount(1);
-  await page.locator(".ant-table-row").first().getByRole("button", { name: "eye" }).click();
+  await page.locator(".ant-table-row").first().getByRole("button", { name: "Ver:" }).click();
   await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
   await expect(page.getByRole("heading", { name: String(customer.name) })).toBeVisible();
   // The record's own field, by its Spanish label (the record page may show it more than once).

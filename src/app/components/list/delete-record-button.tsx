@@ -57,7 +57,16 @@ export function DeleteRecordButton({ def, id, record, hideText, size, title, onD
       onConfirm={() => button.onConfirm()}
       disabled={button.disabled}
     >
-      <Button danger loading={button.loading} icon={<DeleteOutlined />} title={title} disabled={button.disabled} size={size} autoFocus={pressed}>
+      <Button
+        danger
+        loading={button.loading}
+        icon={<DeleteOutlined />}
+        title={title}
+        aria-label={hideText ? title : undefined}
+        disabled={button.disabled}
+        size={size}
+        autoFocus={pressed}
+      >
         {!hideText && button.label}
       </Button>
     </Popconfirm>
@@ -74,5 +83,5 @@ export function DeleteRecordButton({ def, id, record, hideText, size, title, onD
 export function RowDeleteButton({ def, id, record, title }: Pick<DeleteRecordButtonProps, "def" | "id" | "record" | "title">) {
   const [pressed, setPressed] = useState(false);
   if (pressed) return <DeleteRecordButton def={def} id={id} record={record} hideText size="small" title={title} accessChecked pressed />;
-  return <Button danger icon={<DeleteOutlined />} title={title} size="small" onClick={() => setPressed(true)} />;
+  return <Button danger icon={<DeleteOutlined />} title={title} aria-label={title} size="small" onClick={() => setPressed(true)} />;
 }

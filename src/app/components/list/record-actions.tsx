@@ -29,8 +29,28 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
   const title = (action: "show" | "edit" | "delete") => t(`list.action.${action}`, { what });
   return (
     <Space size={compact ? 4 : 8}>
-      {show && <ShowButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("show")} />}
-      {!def.readOnly && <EditButton resource={def.name} recordItemId={id} meta={meta} hideText={compact} size={size} title={title("edit")} />}
+      {show && (
+        <ShowButton
+          resource={def.name}
+          recordItemId={id}
+          meta={meta}
+          hideText={compact}
+          size={size}
+          title={title("show")}
+          aria-label={compact ? title("show") : undefined}
+        />
+      )}
+      {!def.readOnly && (
+        <EditButton
+          resource={def.name}
+          recordItemId={id}
+          meta={meta}
+          hideText={compact}
+          size={size}
+          title={title("edit")}
+          aria-label={compact ? title("edit") : undefined}
+        />
+      )}
       {!def.readOnly && <DeleteRecordButton def={def} id={id} record={record} hideText={compact} size={size} title={title("delete")} onDeleted={onDeleted} />}
     </Space>
   );

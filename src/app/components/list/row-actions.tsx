@@ -15,7 +15,9 @@ import { RowDeleteButton } from "./delete-record-button";
  * Link around an antd Button), asked of the page's one ability: each of those buttons holds an
  * access query, a URL parse and a navigation hook of its own, three per row, and a page of rows
  * paid for sixty of them on every page change. The row rules count as they do for the buttons: an
- * agent sees no edit on someone else's customer, nobody a delete on a placed order.
+ * agent sees no edit on someone else's customer, nobody a delete on a placed order. Each button is
+ * named by what it does ("Show this order"), not by its icon's own label ("eye"), which a screen
+ * reader would otherwise read out for it and for the link around it.
  */
 export function useRowActions(def: EntityDef) {
   const ability = useAbility();
@@ -33,12 +35,12 @@ export function useRowActions(def: EntityDef) {
         <Space size={4}>
           {may("read") && (
             <Link to={recordUrl(def.name, "show", id)}>
-              <Button size="small" icon={<EyeOutlined />} title={title("show")} className="refine-show-button" />
+              <Button size="small" icon={<EyeOutlined />} title={title("show")} aria-label={title("show")} className="refine-show-button" />
             </Link>
           )}
           {!def.readOnly && may("update") && (
             <Link to={recordUrl(def.name, "edit", id)}>
-              <Button size="small" icon={<EditOutlined />} title={title("edit")} className="refine-edit-button" />
+              <Button size="small" icon={<EditOutlined />} title={title("edit")} aria-label={title("edit")} className="refine-edit-button" />
             </Link>
           )}
           {!def.readOnly && may("delete") && <RowDeleteButton def={def} id={id} record={record} title={title("delete")} />}
