@@ -71,7 +71,9 @@ export function AppHeader() {
             >
               <UserOutlined />
               {!phone && (
-                <Typography.Text strong ellipsis style={{ maxWidth: 220, color: "inherit" }}>
+                // Cut by CSS (USER_NAME), not Typography's `ellipsis`: that measures the name after every
+                // render of the header, each time forcing the whole page's layout before it paints.
+                <Typography.Text strong title={user.name} style={USER_NAME}>
                   {user.name}
                 </Typography.Text>
               )}
@@ -86,6 +88,9 @@ export function AppHeader() {
     </Layout.Header>
   );
 }
+
+/** A long name ends in "…" within the header (a flex item, so its width is bounded). */
+const USER_NAME = { maxWidth: 220, color: "inherit", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 
 /** The signed-in user's role, by its name. */
 function RoleTag({ role }: { role: string }) {
