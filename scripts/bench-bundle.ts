@@ -11,7 +11,9 @@
  * page beside ours. Budgets (issue 11): /login ≤ 100 kB gzipped; every signed-in route ≤ the
  * scaffold's list page. It also checks the side-effect rule of vite.config.ts (decision 060): no
  * Markdown renderer in our chunks, and still one in the scaffold built with that rule (it renders
- * MarkdownField). Exits 1 when a budget or a check fails; it is not a CI gate.
+ * MarkdownField). And that zod, the schemas' library, comes only with the pages that check what is
+ * typed (forms, own account), not with a page that only reads (decision 112). Exits 1 when a
+ * budget or a check fails; it is not a CI gate.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -35,24 +37,26 @@ type Manifest = Record<string, ManifestChunk>;
 const LOGIN_BUDGET = 100 * 1024;
 /** A string react-markdown carries (its changelog link): present where the Markdown renderer is bundled. */
 const MARKDOWN_MARK = "remarkjs/react-markdown";
+/** A string zod carries (its error class's name): present where the schemas' library is bundled. */
+const ZOD_MARK = "ZodError";
 
 /**
  * Each route, by the lazy modules it renders (sources relative to src/app), and dynamic imports
  * that those make as soon as they render (by source path), which count as loaded too.
  */
 const APP = ["full-app.tsx", "components/layout/app-shell.tsx"];
-const ROUTES: { route: string; what: string; modules: string[]; rendersAtOnce?: RegExp }[] = [
+const ROUTES: { route: string; what: string; modules: string[]; rendersAtOnce?: RegExp; takesInput?: boolean }[] = [
   // A hard load of /login renders the light page; everything else loads the whole app first.
   { route: "/login", what: "login", modules: ["login/light-login.tsx"] },
   { route: "/", what: "dashboard", modules: [...APP, "pages/dashboard-page.tsx"], rendersAtOnce: /dashboard|chart/i },
   { route: "/customers", what: "a list", modules: [...APP, "pages/list-page.tsx"] },
-  { route: "/customers/create", what: "a form", modules: [...APP, "pages/create-page.tsx"] },
-  { route: "/customers/edit/:id", what: "an edit form", modules: [...APP, "pages/edit-page.tsx"] },
+  { route: "/customers/create", what: "a form", modules: [...APP, "pages/create-page.tsx"], takesInput: true },
+  { route: "/customers/edit/:id", what: "an edit form", modules: [...APP, "pages/edit-page.tsx"], takesInput: true },
   { route: "/customers/show/:id", what: "a record", modules: [...APP, "pages/show-page.tsx"] },
   { route: "/orders/show/:id", what: "the order page", modules: [...APP, "pages/show-page.tsx"], rendersAtOnce: /overrides\/order-show|order-/i },
   { route: "/audit-events", what: "the audit log", modules: [...APP, "pages/list-page.tsx"] },
   { route: "/audit-events/show/:id", what: "an audit event", modules: [...APP, "pages/show-page.tsx"], rendersAtOnce: /overrides\/audit-event-show/i },
-  { route: "/profile", what: "own account", modules: [...APP, "pages/profile-page.tsx"] },
+  { route: "/profile", what: "own account", modules: [...APP, "pages/profile-page.tsx"], takesInput: true },
   { route: "/no-such-page", what: "404", modules: [...APP, "pages/not-found-page.tsx"] },
 ];
 
@@ -109,8 +113,8 @@ async function main() {
     const pct = (n: number) => `${Math.round((n / scaffold.bytes) * 100)} %`;
 
     console.log(`\nbench:bundle on ${machine()}`);
-    console.log("| route | page | JS files | gzipped JS | of the scaffold's list | budget | |");
-    console.log("|---|---|---:|---:|---:|---:|---|");
+    console.log("| route | page | JS files | gzipped JS | of the scaffold's list | budget | | zod |");
+    console.log("|---|---|---:|---:|---:|---:|---|---|");
     let broken = 0;
     for (const r of ROUTES) {
       const keys = closure(manifest, [entry, ...r.modules.map((m) => byModule.get(m) ?? byModule.get(`src/app/${m}`) ?? m)], r.rendersAtOnce);
@@ -119,8 +123,11 @@ async function main() {
       const budget = r.what === "login" ? LOGIN_BUDGET : scaffold.bytes;
       const ok = bytes <= budget;
       if (!ok) broken++;
+      // zod comes with the pages that check what is typed (forms); a page that only reads does not load it (decision 112).
+      const zod = files.some((f) => fs.readFileSync(path.join(outDir, f), "utf8").includes(ZOD_MARK));
+      if (zod && !r.takesInput) broken++;
       console.log(
-        `| \`${r.route}\` | ${r.what} | ${files.length} | ${kb(bytes)} | ${pct(bytes)} | ${r.what === "login" ? "100 kB" : "scaffold"} | ${ok ? "ok" : "OVER"} |`,
+        `| \`${r.route}\` | ${r.what} | ${files.length} | ${kb(bytes)} | ${pct(bytes)} | ${r.what === "login" ? "100 kB" : "scaffold"} | ${ok ? "ok" : "OVER"} | ${zod ? (r.takesInput ? "yes" : "YES, on a page that only reads") : "no"} |`,
       );
     }
     console.log(`| scaffold \`/orders\` | stock Refine + @refinedev/antd list page | ${scaffold.files.length} | ${kb(scaffold.bytes)} | 100 % | | |`);

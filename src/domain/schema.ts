@@ -9,8 +9,8 @@ import type { EntityDef, FieldDef } from "./fields";
 import { formatMoney } from "./format";
 import { getEntity } from "./entities";
 import { message } from "./messages";
-import { rulesSchema } from "./roles/rules";
-import { viewQuerySchema } from "./views";
+import { rulesSchema } from "./roles/rules-schema";
+import { viewQuerySchema } from "./views-schema";
 
 const REQUIRED = message("required");
 
@@ -51,10 +51,6 @@ export const orderItemSchema = z.strictObject(
   },
   { error: (iss) => (iss.code === "unrecognized_keys" ? message("notAllowedHere", { fields: iss.keys.join(", ") }) : message("invalidItem")) },
 );
-
-/** Order lines as a client writes them: a line's unitPrice is the server's (the product's price when the line was added). */
-export const writableLines = (items: unknown): unknown =>
-  Array.isArray(items) ? items.map((i: { productId?: unknown; quantity?: unknown } | null) => ({ productId: i?.productId, quantity: i?.quantity })) : items;
 
 /**
  * Built once per field definition: a definition never changes, and building the chain anew for

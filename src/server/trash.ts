@@ -19,7 +19,7 @@ import type { EntityDef } from "../domain/fields";
 import { message } from "../domain/messages";
 import { canDo, readableFields, stripRecord } from "../domain/policy";
 import { ADMIN_ROLE } from "../domain/roles/rules";
-import { writableLines } from "../domain/schema";
+import { writableLines } from "../domain/order-lines";
 import { appendAudit, diff, type Changes } from "./audit";
 import { parseBody } from "./body-schema";
 import type { Row } from "./db-shape";

@@ -1,4 +1,4 @@
-import { writableLines } from "../../domain/schema";
+import { writableLines } from "../../domain/order-lines";
 import type { FormMode, NamedField } from "./entity-view";
 
 type Values = Record<string, unknown>;

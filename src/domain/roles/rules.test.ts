@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { canDo, defineAbilityFor, permittedFields, readableFields, resolveRules } from "../policy";
 import { BUILT_IN_ROLES } from "./built-in";
-import { rulesSchema, type RoleRule } from "./rules";
+import type { RoleRule } from "./rules";
+import { rulesSchema } from "./rules-schema";
 
 const SELF = 7;
 const ability = (rules: RoleRule[], role = "custom") => defineAbilityFor({ id: SELF, role }, rules);

@@ -2,7 +2,8 @@ import { Form, Input, InputNumber, Select, Spin, Switch, type SelectProps } from
 import type { Rule } from "antd/es/form";
 import type { FieldDef } from "../../../domain/fields";
 import { PHONE_PATTERN } from "../../../domain/constants";
-import { checkFieldValue, writableLines } from "../../../domain/schema";
+import { writableLines } from "../../../domain/order-lines";
+import { checkFieldValue } from "../../../domain/schema";
 import type { FormMode } from "../../lib/entity-view";
 import { localize } from "../../i18n";
 import { fieldKey, fieldLabelKey, locateField } from "../../i18n/definition-keys";

@@ -1,13 +1,20 @@
+import { EditOutlined } from "@ant-design/icons";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Button, Flex, Typography } from "antd";
-import { useMemo, type Dispatch, type SetStateAction } from "react";
+import { lazy, Suspense, useMemo, type Dispatch, type SetStateAction } from "react";
 import type { ResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
 import { BulkDelete } from "./bulk-delete";
-import { BulkEdit } from "./bulk-edit";
+
+/**
+ * The bulk edit's dialog, its field inputs and their checks (zod, through the definitions'
+ * schema) come in their own chunk, asked for as the list renders: a list's first rows do not wait
+ * for code only a selection and a click use.
+ */
+const BulkEdit = lazy(() => import("./bulk-edit").then((m) => ({ default: m.BulkEdit })));
 
 export type Selection = Map<BaseKey, BaseRecord>;
 
@@ -40,7 +47,17 @@ export function BulkActions({ def, selected, setSelected }: BulkActionsProps) {
       style={{ marginBottom: 16, display: records.length ? undefined : "none" }}
     >
       <Typography.Text>{t("list.selected", { count: records.length })}</Typography.Text>
-      {canDo(ability, "update", resource) && <BulkEdit def={def} selected={records} onDone={deselect} />}
+      {canDo(ability, "update", resource) && (
+        <Suspense
+          fallback={
+            <Button icon={<EditOutlined />} disabled>
+              {t("bulkEdit.button", { count: records.length })}
+            </Button>
+          }
+        >
+          <BulkEdit def={def} selected={records} onDone={deselect} />
+        </Suspense>
+      )}
       {canDo(ability, "delete", resource) && <BulkDelete def={def} selected={records} onDone={deselect} />}
       <Button type="link" onClick={() => setSelected(new Map())}>
         {t("list.clearSelection")}

@@ -1,6 +1,7 @@
 import { Alert } from "antd";
 import { useMemo } from "react";
-import { rulesSchema, type RoleRule } from "../../../domain/roles/rules";
+import type { RoleRule } from "../../../domain/roles/rules";
+import { rulesSchema } from "../../../domain/roles/rules-schema";
 import { useLocale } from "../../i18n/use-locale";
 import { placeRuleErrors } from "../../lib/role-rules";
 import { useServerErrors } from "../form/server-errors";
