@@ -1,7 +1,7 @@
 import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, Input, InputNumber, Select, Space } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { isResourceName } from "../../../domain/entities";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
 import { canDo } from "../../../domain/policy";
@@ -11,8 +11,14 @@ import { useLocale } from "../../i18n/use-locale";
 import { filterKind, type NamedField } from "../../lib/entity-view";
 import { optionLabel } from "../fields/field-value";
 import { OptionsFromSelect } from "../fields/options-from";
-import { DateRangeFilter } from "./date-range-filter";
 import { ReferenceSelect } from "../fields/reference-select";
+
+/**
+ * The date range picker (antd's RangePicker: rc-picker, some 67 kB of code) comes in a chunk of
+ * its own, asked for as the filter bar renders: the list's rows do not wait for it, and a list
+ * with no date filter never loads it. Until it is in, a disabled box of its size holds its place.
+ */
+const DateRangeFilter = lazy(() => import("./date-range-filter").then((m) => ({ default: m.DateRangeFilter })));
 
 interface ListFiltersProps {
   fields: NamedField[];
@@ -122,7 +128,11 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
           case "range":
             return <RangeFilter key={name} name={name} label={label} money={field.type === "money"} filters={filters} setFilters={setFilters} />;
           case "dates":
-            return <DateRangeFilter key={name} name={name} label={label} filters={filters} setFilters={setFilters} />;
+            return (
+              <Suspense key={name} fallback={<Input disabled aria-label={label} placeholder={label} style={{ width: 300, maxWidth: "100%" }} />}>
+                <DateRangeFilter name={name} label={label} filters={filters} setFilters={setFilters} />
+              </Suspense>
+            );
           default:
             return null;
         }
