@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbShape, Row } from "../../src/server/db-shape";
 import { expectError, staffId, startTestServer, type Client, type DemoRole, type TestServer } from "./helpers";
+import { newDraft, newProduct, walk } from "./order-helpers";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -81,16 +82,19 @@ function check(body: Record<string, unknown> & { lowStock: { items: { id: number
 
 describe.each(["manager", "auditor", "admin"] as DemoRole[])("%s: every order and customer", (role) => {
   it("the figures match an independent computation over the whole data file", async () => {
+    // The figures of the server's day (this month, this year, the last 30 days) count an order paid
+    // today, whatever day the suite runs on: the seed's own dates end where it was made.
+    const manager = await s.login("manager");
+    await walk(manager, await newDraft(manager, [{ productId: (await newProduct(manager, 5, 2_500)).id, quantity: 2 }]), ["placed", "paid"]);
     const res = await dashboard(await s.login(role));
     const db = await s.readDb();
     expect(res.body.scope).toBe("all");
     check(res.body, expected(db, db.orders, db.customers, res.body.asOf));
-    // The seed has something in each figure, or these checks would prove little.
-    expect(res.body.revenue.thisMonth).toBeGreaterThan(0);
-    expect(res.body.revenue.lastMonth).toBeGreaterThan(0);
-    expect(res.body.topCustomers).toHaveLength(5);
+    // Something in each figure, or these checks would prove little.
+    expect(res.body.revenue.thisMonth).toBeGreaterThanOrEqual(5_000);
+    expect(res.body.topCustomers.length).toBeGreaterThan(0);
     expect(res.body.lowStock.items.length).toBeGreaterThan(0);
-    expect(res.body.ordersPerDay.some((d: { count: number }) => d.count > 0)).toBe(true);
+    expect(res.body.ordersPerDay.at(-1).count).toBeGreaterThan(0);
   });
 });
 

@@ -3,36 +3,12 @@
  * transitions as "Placed → Paid", a product's stock change linked to the order that made it,
  * names instead of numbers in a record's History, and the address tried only on failed sign-ins.
  */
-import type { APIRequestContext } from "@playwright/test";
 import { listUrl, recordHistoryUrl } from "../../src/app/lib/list-url";
-import { expect, test, unique, managerApi } from "./fixtures";
-
-type Rec = { id: number; version: number; name: string; number: string };
-
-/** An order of this test's own, for a customer of its own, placed and then paid. */
-async function paidOrder(api: APIRequestContext) {
-  const me = ((await (await api.get("/api/auth/me")).json()) as { user: { id: number; name: string } }).user;
-  const name = unique("Story");
-  const created = await api.post("/api/customers", {
-    data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, tier: "gold", creditLimit: 0, ownerId: me.id },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const customer = (await created.json()) as Rec;
-  const product = ((await (await api.get("/api/products?status=active&stock_gte=5&_end=1")).json()) as Rec[])[0];
-  const res = await api.post("/api/orders", { data: { customerId: customer.id, assigneeId: me.id, items: [{ productId: product.id, quantity: 1 }] } });
-  expect(res.status(), await res.text()).toBe(201);
-  let order = (await res.json()) as Rec;
-  for (const to of ["placed", "paid"]) {
-    const step = await api.post(`/api/orders/${order.id}/transitions`, { data: { to, version: order.version } });
-    expect(step.status(), await step.text()).toBe(200);
-    order = (await step.json()) as Rec;
-  }
-  return { me, customer, product, order };
-}
+import { expect, managerApi, orderOfOwn, test } from "./fixtures";
 
 test("the log names records, says each step, and links a stock change to its order", async ({ page, login, playwright, baseURL }) => {
   const api = await managerApi(playwright, baseURL);
-  const { product, order } = await paidOrder(api);
+  const { product, order } = await orderOfOwn(api, ["placed", "paid"]);
   await api.dispose();
 
   await login("auditor", recordHistoryUrl("orders", order.id));
@@ -73,7 +49,7 @@ test("the log names records, says each step, and links a stock change to its ord
 
 test("a record's History names people and records, not their numbers", async ({ page, login, playwright, baseURL }) => {
   const api = await managerApi(playwright, baseURL);
-  const { me, customer, order } = await paidOrder(api);
+  const { me, customer, order } = await orderOfOwn(api, ["placed", "paid"]);
   await api.dispose();
 
   await login("manager", `/orders/show/${order.id}`);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { formatMoney } from "../../src/domain/format";
 import type { DashboardStats } from "../../src/domain/stats";
-import { ACCOUNTS, dashboardAnswer, expect, submitLogin, test } from "./fixtures";
+import { ACCOUNTS, apiAs, dashboardAnswer, expect, managerApi, orderOfOwn, submitLogin, test } from "./fixtures";
 
 /** The figures exactly as the page received them (other tests may write meanwhile), from either provider. */
 const statsResponse = (page: Page) => dashboardAnswer(page) as Promise<DashboardStats>;
@@ -114,7 +114,16 @@ test("where the browser asks to save data, the chart library is downloaded on th
   expect(await hasCharts()).toBe(true);
 });
 
-test("each bar opens the orders it counts: a status's orders, a day's orders; a top customer's count opens their orders", async ({ page, login }) => {
+test("each bar opens the orders it counts: a status's orders, a day's orders; a top customer's count opens their orders", async ({
+  page,
+  login,
+  playwright,
+  baseURL,
+}) => {
+  // Today has an order, whatever day the suite runs on (the seed's dates end where it was made).
+  const api = await managerApi(playwright, baseURL);
+  await orderOfOwn(api);
+  await api.dispose();
   const answer = statsResponse(page);
   await login("manager");
   const stats = await answer;
@@ -151,8 +160,12 @@ test("each bar opens the orders it counts: a status's orders, a day's orders; a 
   await expect(orderRows.filter({ hasNotText: top.name })).toHaveCount(0);
 });
 
-test("the charts count in whole numbers: no axis says 0.5 orders", async ({ page, login }) => {
-  // An agent's own figures are small (a few orders a day), where a scale would step by halves.
+test("the charts count in whole numbers: no axis says 0.5 orders", async ({ page, login, playwright, baseURL }) => {
+  // An agent's own figures are small (a few orders a day), where a scale would step by halves; one
+  // placed today, so the last 30 days count something whatever day the suite runs on.
+  const api = await apiAs(playwright, baseURL, ACCOUNTS.agent);
+  await orderOfOwn(api);
+  await api.dispose();
   const answer = statsResponse(page);
   await login("agent");
   const stats = await answer;

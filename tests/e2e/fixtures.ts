@@ -280,6 +280,32 @@ export async function apiAs(playwright: Playwrightish, baseURL: string | undefin
   return api;
 }
 
+type OwnRecord = { id: number; version: number; name: string; number: string };
+
+/**
+ * An order of the test's own, for a customer of its own (the client's, who owns it and is its
+ * assignee), of one line of an active product in stock, moved along `steps` (placed, by default).
+ */
+export async function orderOfOwn(api: APIRequestContext, steps: readonly ("placed" | "paid")[] = ["placed"]) {
+  const me = ((await (await api.get("/api/auth/me")).json()) as { user: { id: number; name: string } }).user;
+  const name = unique("Own");
+  const created = await api.post("/api/customers", {
+    data: { name, email: `${name.replace(/\W+/g, ".").toLowerCase()}@example.com`, tier: "gold", ownerId: me.id },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const customer = (await created.json()) as OwnRecord;
+  const product = ((await (await api.get("/api/products?status=active&stock_gte=5&_end=1")).json()) as OwnRecord[])[0];
+  const res = await api.post("/api/orders", { data: { customerId: customer.id, assigneeId: me.id, items: [{ productId: product.id, quantity: 1 }] } });
+  expect(res.status(), await res.text()).toBe(201);
+  let order = (await res.json()) as OwnRecord;
+  for (const to of steps) {
+    const step = await api.post(`/api/orders/${order.id}/transitions`, { data: { to, version: order.version } });
+    expect(step.status(), await step.text()).toBe(200);
+    order = (await step.json()) as OwnRecord;
+  }
+  return { me, customer, product, order };
+}
+
 /** An API client signed in as the manager, for records a test makes for itself. */
 export const managerApi = (playwright: Playwrightish, baseURL: string | undefined) => apiAs(playwright, baseURL, ACCOUNTS.manager);
 
