@@ -1,5 +1,5 @@
 /** Issue 22, "Faster than a stock Refine app": a page loaded again asks for its data beside its code, not after it. */
-import { expect, test } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, test } from "./fixtures";
 
 test("loaded again, a list asks for its page and its session at once, before the app's code, and once each", async ({ page, login }) => {
   await login("manager", "/customers");
@@ -144,4 +144,24 @@ test("a list's reference filters ask for the records they offer when reached for
   await customer.focus();
   await page.keyboard.press("Tab");
   await expect.poll(() => offered).toContain("/api/staff");
+});
+
+test("a list's rows do not wait for its date picker's code: a disabled box holds the filter's place until it is in", async ({ page }) => {
+  // The picker's code is held back until the rows have been seen without it.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/date-range-filter-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const res = await page.request.post("/api/auth/login", { data: { email: ACCOUNTS.manager, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto("/orders", { waitUntil: "commit" });
+
+  await expect(page.locator("main .ant-table-row").first()).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Placed", exact: true })).toBeDisabled();
+  await expect(page.getByLabel("Placed from")).toHaveCount(0);
+  release();
+  await expect(page.getByLabel("Placed from")).toBeEditable();
+  await expect(page.getByRole("textbox", { name: "Placed", exact: true })).toHaveCount(0);
 });

@@ -52,13 +52,16 @@ export const PALETTE_MODULE = moduleLoader(() => import("../components/command-p
 
 /**
  * Parts of a page loaded when shown: what a staff member's role lets them do; their two-factor
- * sign-in; an order form's lines; a role form's grid of rules.
+ * sign-in; an order form's lines; a role form's grid of rules; a list's bulk edit and its date
+ * range picker (decision 112).
  */
 export const PART_MODULES = {
   memberPermissions: moduleLoader(() => import("../components/roles/member-permissions")),
   staffTwoFactor: moduleLoader(() => import("../components/security/staff-two-factor")),
   itemsInput: moduleLoader(() => import("../components/fields/items-input").then((m) => ({ default: m.OrderItemsInput }))),
   rulesInput: moduleLoader(() => import("../components/roles/rules-input")),
+  bulkEdit: moduleLoader(() => import("../components/list/bulk-edit").then((m) => ({ default: m.BulkEdit }))),
+  dateRangeFilter: moduleLoader(() => import("../components/list/date-range-filter").then((m) => ({ default: m.DateRangeFilter }))),
 };
 
 /**

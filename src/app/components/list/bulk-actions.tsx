@@ -1,12 +1,14 @@
 import { EditOutlined } from "@ant-design/icons";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Button, Flex, Typography } from "antd";
-import { lazy, Suspense, useMemo, type Dispatch, type SetStateAction } from "react";
+import { Suspense, useMemo, type Dispatch, type SetStateAction } from "react";
 import type { ResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
+import { lazyRetry } from "../../lib/lazy-retry";
+import { PART_MODULES } from "../../lib/route-modules";
 import { BulkDelete } from "./bulk-delete";
 
 /**
@@ -14,7 +16,7 @@ import { BulkDelete } from "./bulk-delete";
  * schema) come in their own chunk, asked for as the list renders: a list's first rows do not wait
  * for code only a selection and a click use.
  */
-const BulkEdit = lazy(() => import("./bulk-edit").then((m) => ({ default: m.BulkEdit })));
+const BulkEdit = lazyRetry(PART_MODULES.bulkEdit);
 
 export type Selection = Map<BaseKey, BaseRecord>;
 

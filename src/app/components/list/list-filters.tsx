@@ -1,7 +1,7 @@
 import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, Input, InputNumber, Select, Space } from "antd";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { isResourceName } from "../../../domain/entities";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
 import { canDo } from "../../../domain/policy";
@@ -9,6 +9,8 @@ import { useAbility } from "../../hooks/use-session";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { useLocale } from "../../i18n/use-locale";
 import { filterKind, type NamedField } from "../../lib/entity-view";
+import { lazyRetry } from "../../lib/lazy-retry";
+import { PART_MODULES } from "../../lib/route-modules";
 import { optionLabel } from "../fields/field-value";
 import { OptionsFromSelect } from "../fields/options-from";
 import { ReferenceSelect } from "../fields/reference-select";
@@ -18,7 +20,7 @@ import { ReferenceSelect } from "../fields/reference-select";
  * its own, asked for as the filter bar renders: the list's rows do not wait for it, and a list
  * with no date filter never loads it. Until it is in, a disabled box of its size holds its place.
  */
-const DateRangeFilter = lazy(() => import("./date-range-filter").then((m) => ({ default: m.DateRangeFilter })));
+const DateRangeFilter = lazyRetry(PART_MODULES.dateRangeFilter);
 
 interface ListFiltersProps {
   fields: NamedField[];
