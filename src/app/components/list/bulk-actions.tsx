@@ -1,22 +1,15 @@
 import { EditOutlined } from "@ant-design/icons";
 import type { BaseKey, BaseRecord } from "@refinedev/core";
 import { Button, Flex, Typography } from "antd";
-import { Suspense, useMemo, type Dispatch, type SetStateAction } from "react";
+import { useMemo, type Dispatch, type SetStateAction } from "react";
 import type { ResourceName } from "../../../domain/entities";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { usePart } from "../../hooks/use-part";
 import { useAbility } from "../../hooks/use-session";
 import { useLocale } from "../../i18n/use-locale";
-import { lazyRetry } from "../../lib/lazy-retry";
 import { PART_MODULES } from "../../lib/route-modules";
 import { BulkDelete } from "./bulk-delete";
-
-/**
- * The bulk edit's dialog, its field inputs and their checks (zod, through the definitions'
- * schema) come in their own chunk, asked for as the list renders: a list's first rows do not wait
- * for code only a selection and a click use.
- */
-const BulkEdit = lazyRetry(PART_MODULES.bulkEdit);
 
 export type Selection = Map<BaseKey, BaseRecord>;
 
@@ -31,6 +24,10 @@ export function BulkActions({ def, selected, setSelected }: BulkActionsProps) {
   const { t } = useLocale();
   const ability = useAbility();
   const records = useMemo(() => [...selected.values()], [selected]);
+  // The bulk edit's dialog, its field inputs and their checks (zod, through the definitions'
+  // schema) come in their own chunk: a list's first rows do not wait for code only a selection and
+  // a click use (decision 112).
+  const BulkEdit = usePart(PART_MODULES.bulkEdit)?.default;
   const resource = def.name as ResourceName;
   const deselect = (ids: BaseKey[]) =>
     setSelected((prev) => {
@@ -49,17 +46,14 @@ export function BulkActions({ def, selected, setSelected }: BulkActionsProps) {
       style={{ marginBottom: 16, display: records.length ? undefined : "none" }}
     >
       <Typography.Text>{t("list.selected", { count: records.length })}</Typography.Text>
-      {canDo(ability, "update", resource) && (
-        <Suspense
-          fallback={
-            <Button icon={<EditOutlined />} disabled>
-              {t("bulkEdit.button", { count: records.length })}
-            </Button>
-          }
-        >
+      {canDo(ability, "update", resource) &&
+        (BulkEdit ? (
           <BulkEdit def={def} selected={records} onDone={deselect} />
-        </Suspense>
-      )}
+        ) : (
+          <Button icon={<EditOutlined />} disabled>
+            {t("bulkEdit.button", { count: records.length })}
+          </Button>
+        ))}
       {canDo(ability, "delete", resource) && <BulkDelete def={def} selected={records} onDone={deselect} />}
       <Button type="link" onClick={() => setSelected(new Map())}>
         {t("list.clearSelection")}

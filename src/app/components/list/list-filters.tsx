@@ -1,15 +1,15 @@
 import { ClearOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudFilters, LogicalFilter } from "@refinedev/core";
 import { Button, Input, InputNumber, Select, Space } from "antd";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { isResourceName } from "../../../domain/entities";
 import { centsToDollars, dollarsToCents } from "../../../domain/format";
 import { canDo } from "../../../domain/policy";
+import { usePart } from "../../hooks/use-part";
 import { useAbility } from "../../hooks/use-session";
 import { fieldLabelKey } from "../../i18n/definition-keys";
 import { useLocale } from "../../i18n/use-locale";
 import { filterKind, type NamedField } from "../../lib/entity-view";
-import { lazyRetry } from "../../lib/lazy-retry";
 import { PART_MODULES } from "../../lib/route-modules";
 import { optionLabel } from "../fields/field-value";
 import { OptionsFromSelect } from "../fields/options-from";
@@ -17,10 +17,13 @@ import { ReferenceSelect } from "../fields/reference-select";
 
 /**
  * The date range picker (antd's RangePicker: rc-picker, some 67 kB of code) comes in a chunk of
- * its own, asked for as the filter bar renders: the list's rows do not wait for it, and a list
- * with no date filter never loads it. Until it is in, a disabled box of its size holds its place.
+ * its own: the list's rows do not wait for it, and a list with no date filter never loads it.
+ * Until it is in, a disabled box of its size holds its place (decision 112).
  */
-const DateRangeFilter = lazyRetry(PART_MODULES.dateRangeFilter);
+function DateRangeFilter(props: { name: string; label: string; filters: CrudFilters; setFilters: (filters: CrudFilter[]) => void }) {
+  const Picker = usePart(PART_MODULES.dateRangeFilter)?.default;
+  return Picker ? <Picker {...props} /> : <Input disabled aria-label={props.label} placeholder={props.label} style={{ width: 300, maxWidth: "100%" }} />;
+}
 
 interface ListFiltersProps {
   fields: NamedField[];
@@ -130,11 +133,7 @@ export function ListFilters({ fields, filters, setFilters, search, searchPlaceho
           case "range":
             return <RangeFilter key={name} name={name} label={label} money={field.type === "money"} filters={filters} setFilters={setFilters} />;
           case "dates":
-            return (
-              <Suspense key={name} fallback={<Input disabled aria-label={label} placeholder={label} style={{ width: 300, maxWidth: "100%" }} />}>
-                <DateRangeFilter name={name} label={label} filters={filters} setFilters={setFilters} />
-              </Suspense>
-            );
+            return <DateRangeFilter key={name} name={name} label={label} filters={filters} setFilters={setFilters} />;
           default:
             return null;
         }
