@@ -12,7 +12,7 @@ dayjs.locale(es, undefined, true);
 /** How a day is shown and typed in each language; ISO (2026-01-31) is understood in both. */
 const DAY_FORMATS: Record<Language, string[]> = { en: ["MM/DD/YYYY", "YYYY-MM-DD", "M/D/YYYY"], es: ["DD/MM/YYYY", "YYYY-MM-DD", "D/M/YYYY"] };
 
-interface DateRangeFilterProps {
+export interface DateRangeFilterProps {
   name: string;
   label: string;
   filters: CrudFilters;

@@ -14,13 +14,14 @@ import { PART_MODULES } from "../../lib/route-modules";
 import { optionLabel } from "../fields/field-value";
 import { OptionsFromSelect } from "../fields/options-from";
 import { ReferenceSelect } from "../fields/reference-select";
+import type { DateRangeFilterProps } from "./date-range-filter";
 
 /**
  * The date range picker (antd's RangePicker: rc-picker, some 67 kB of code) comes in a chunk of
  * its own: the list's rows do not wait for it, and a list with no date filter never loads it.
  * Until it is in, a disabled box of its size holds its place (decision 112).
  */
-function DateRangeFilter(props: { name: string; label: string; filters: CrudFilters; setFilters: (filters: CrudFilter[]) => void }) {
+function DateRangeFilter(props: DateRangeFilterProps) {
   const Picker = usePart(PART_MODULES.dateRangeFilter)?.default;
   return Picker ? <Picker {...props} /> : <Input disabled aria-label={props.label} placeholder={props.label} style={{ width: 300, maxWidth: "100%" }} />;
 }
