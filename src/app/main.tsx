@@ -1,4 +1,5 @@
 import { startBootRequests } from "./lib/boot-requests";
+import { warmIntl } from "./lib/warm-intl";
 
 /**
  * The entry: it imports nothing but the early requests (which import nothing), so a page pays
@@ -32,3 +33,5 @@ const signIn = path === "/login" || path === "/login/";
 // The session check and this address's data go out now, beside the app's code (lib/boot-requests.ts).
 if (!signIn) startBootRequests();
 (signIn ? loadLogin : loadApp)(root).catch(failed);
+// Once the app's code is asked for: Intl's first formatter is slow to build, and it waits meanwhile.
+if (!signIn) warmIntl();
