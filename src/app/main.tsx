@@ -24,6 +24,8 @@ async function loadApp(at: HTMLElement) {
   // Their loaders are imported, not bundled here: the entry and the sign-in page stay as small.
   // A failure here is full-app's to report (its own import fails alike): nothing is said twice.
   void import("./lib/route-modules").then(({ preloadPath }) => preloadPath(window.location.pathname)).catch(() => undefined);
+  // Intl's first formatter is slow to build: built now, while the main thread waits for the code.
+  warmIntl();
   const { mountApp } = await import("./full-app");
   await mountApp(at);
 }
@@ -33,5 +35,3 @@ const signIn = path === "/login" || path === "/login/";
 // The session check and this address's data go out now, beside the app's code (lib/boot-requests.ts).
 if (!signIn) startBootRequests();
 (signIn ? loadLogin : loadApp)(root).catch(failed);
-// Once the app's code is asked for: Intl's first formatter is slow to build, and it waits meanwhile.
-if (!signIn) warmIntl();
