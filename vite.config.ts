@@ -57,24 +57,60 @@ const USE_BREAKPOINT_AT_ONCE = `  const [, forceUpdate] = useForceUpdate();
         forceUpdate();
       }
     });`;
-function antdBreakpointsAtOnce(): Plugin {
-  let patched = false;
+/**
+ * A build-time edit of a dependency's module: `stock` replaced by `patched` in the file `id`
+ * matches. The build fails if the file no longer holds `stock` (an upgrade changed it) or was never
+ * met (the package moved it), so the edit is looked at again rather than silently lost.
+ */
+function patchDependency(name: string, file: RegExp, stock: string, patched: string, decision: string): Plugin {
+  let applied = false;
   return {
-    name: "antd-breakpoints-at-once",
+    name: `switchboard:${name}`,
     apply: "build",
     transform(code, id) {
-      if (!USE_BREAKPOINT.test(id)) return null;
-      // A newer antd that changed the hook: look again rather than ship it half-patched.
-      if (!code.includes(USE_BREAKPOINT_STOCK)) throw new Error(`antd's useBreakpoint is not the one vite.config.ts knows (${id}): check decision 109`);
-      patched = true;
-      return { code: code.replace(USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE), map: null };
+      if (!file.test(id)) return null;
+      if (!code.includes(stock)) throw new Error(`${id} is not the one vite.config.ts knows (${name}): check decision ${decision}`);
+      applied = true;
+      return { code: code.replace(stock, patched), map: null };
     },
     buildEnd(error) {
-      // Nor silently lost where antd moved the file.
-      if (!error && !patched) throw new Error("antd's useBreakpoint was not found to patch: check decision 109");
+      if (!error && !applied) throw new Error(`the module of ${name} was not found to patch: check decision ${decision}`);
     },
   };
 }
+
+const ANTD_BREAKPOINTS_AT_ONCE = patchDependency("antd-breakpoints-at-once", USE_BREAKPOINT, USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE, "109");
+
+/**
+ * rc-table (antd's Table) measures the scroll bar's width in a layout effect of every table it
+ * mounts: a hidden box is added to the page and read, which forces the browser to lay out the whole
+ * page in the middle of React's commit, before it paints. The width only sizes a fixed header
+ * (`scroll.y`) or a sticky one, which no table here has; the build measures it only for those.
+ */
+const RC_TABLE = /[\\/]node_modules[\\/]rc-table[\\/]es[\\/]Table\.js$/;
+const RC_TABLE_MEASURE_STOCK = `  useLayoutEffect(function () {
+    if (!tailor || !useInternalHooks) {
+      if (scrollBodyRef.current instanceof Element) {
+        setScrollbarSize(getTargetScrollBarSize(scrollBodyRef.current).width);
+      } else {
+        setScrollbarSize(getTargetScrollBarSize(scrollBodyContainerRef.current).width);
+      }
+    }
+    setSupportSticky(isStyleSupport('position', 'sticky'));
+  }, []);`;
+// Measured again when a header becomes fixed or sticky after the table mounted.
+const RC_TABLE_MEASURE_WHEN_FIXED = `  var measuresScrollbar = !!(fixHeader || isSticky);
+  useLayoutEffect(function () {
+    if (measuresScrollbar && (!tailor || !useInternalHooks)) {
+      if (scrollBodyRef.current instanceof Element) {
+        setScrollbarSize(getTargetScrollBarSize(scrollBodyRef.current).width);
+      } else {
+        setScrollbarSize(getTargetScrollBarSize(scrollBodyContainerRef.current).width);
+      }
+    }
+    setSupportSticky(isStyleSupport('position', 'sticky'));
+  }, [measuresScrollbar]);`;
+const RC_TABLE_SCROLLBAR_WHEN_FIXED = patchDependency("rc-table-scrollbar-when-fixed", RC_TABLE, RC_TABLE_MEASURE_STOCK, RC_TABLE_MEASURE_WHEN_FIXED, "114");
 
 /**
  * Each built script and stylesheet is also written brotli- and gzip-compressed beside itself, once,
@@ -152,7 +188,7 @@ function antdStylesheets(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
-  plugins: [react(), antdStylesheets(), antdBreakpointsAtOnce(), PRECOMPRESSED],
+  plugins: [react(), antdStylesheets(), ANTD_BREAKPOINTS_AT_ONCE, RC_TABLE_SCROLLBAR_WHEN_FIXED, PRECOMPRESSED],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",
