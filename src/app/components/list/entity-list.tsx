@@ -24,8 +24,13 @@ import { useRowOpen } from "./use-row-open";
 import { ColumnChooser } from "./column-chooser";
 import { ViewsMenu } from "./views-menu";
 
-/** Refine's useTable asks for a horizontal scroll; one object, so the table is not handed a new one per render. */
-const SCROLL = { x: true } as const;
+/**
+ * Refine's useTable asks for a horizontal scroll; one object, so the table is not handed a new one
+ * per render. antd's Table otherwise scrolls its body to the top on every page change, an animation
+ * of 450 ms whose every frame reads the body's scroll position and so forces a layout while the next
+ * page renders; a body that scrolls only sideways is always at its top.
+ */
+const SCROLL = { x: true, scrollToFirstRowOnChange: false } as const;
 
 /** The one list screen of every resource, driven by the definition and the signed-in role's ability. */
 export function EntityList({ def }: { def: EntityDef }) {
