@@ -79,7 +79,7 @@ function patchDependency(name: string, file: RegExp, stock: string, patched: str
   };
 }
 
-const ANTD_BREAKPOINTS_AT_ONCE = patchDependency("antd-breakpoints-at-once", USE_BREAKPOINT, USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE, "109");
+const antdBreakpointsAtOnce = () => patchDependency("antd-breakpoints-at-once", USE_BREAKPOINT, USE_BREAKPOINT_STOCK, USE_BREAKPOINT_AT_ONCE, "109");
 
 /**
  * rc-table (antd's Table) measures the scroll bar's width in a layout effect of every table it
@@ -110,7 +110,7 @@ const RC_TABLE_MEASURE_WHEN_FIXED = `  var measuresScrollbar = !!(fixHeader || i
     }
     setSupportSticky(isStyleSupport('position', 'sticky'));
   }, [measuresScrollbar]);`;
-const RC_TABLE_SCROLLBAR_WHEN_FIXED = patchDependency("rc-table-scrollbar-when-fixed", RC_TABLE, RC_TABLE_MEASURE_STOCK, RC_TABLE_MEASURE_WHEN_FIXED, "114");
+const rcTableScrollbarWhenFixed = () => patchDependency("rc-table-scrollbar-when-fixed", RC_TABLE, RC_TABLE_MEASURE_STOCK, RC_TABLE_MEASURE_WHEN_FIXED, "114");
 
 /**
  * Each built script and stylesheet is also written brotli- and gzip-compressed beside itself, once,
@@ -188,7 +188,7 @@ function antdStylesheets(): Plugin {
 export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
-  plugins: [react(), antdStylesheets(), ANTD_BREAKPOINTS_AT_ONCE, RC_TABLE_SCROLLBAR_WHEN_FIXED, PRECOMPRESSED],
+  plugins: [react(), antdStylesheets(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed(), PRECOMPRESSED],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",
