@@ -98,18 +98,13 @@ const RC_TABLE_MEASURE_STOCK = `  useLayoutEffect(function () {
     }
     setSupportSticky(isStyleSupport('position', 'sticky'));
   }, []);`;
-// Measured again when a header becomes fixed or sticky after the table mounted.
-const RC_TABLE_MEASURE_WHEN_FIXED = `  var measuresScrollbar = !!(fixHeader || isSticky);
-  useLayoutEffect(function () {
-    if (measuresScrollbar && (!tailor || !useInternalHooks)) {
-      if (scrollBodyRef.current instanceof Element) {
-        setScrollbarSize(getTargetScrollBarSize(scrollBodyRef.current).width);
-      } else {
-        setScrollbarSize(getTargetScrollBarSize(scrollBodyContainerRef.current).width);
-      }
-    }
-    setSupportSticky(isStyleSupport('position', 'sticky'));
-  }, [measuresScrollbar]);`;
+// The same effect, run only while the header is fixed or sticky, and again when it becomes so.
+const RC_TABLE_MEASURE_WHEN_FIXED =
+  "  var measuresScrollbar = !!(fixHeader || isSticky);\n" +
+  RC_TABLE_MEASURE_STOCK.replace("if (!tailor || !useInternalHooks) {", "if (measuresScrollbar && (!tailor || !useInternalHooks)) {").replace(
+    /\}, \[\]\);$/,
+    "}, [measuresScrollbar]);",
+  );
 const rcTableScrollbarWhenFixed = () => patchDependency("rc-table-scrollbar-when-fixed", RC_TABLE, RC_TABLE_MEASURE_STOCK, RC_TABLE_MEASURE_WHEN_FIXED, "114");
 
 /**
