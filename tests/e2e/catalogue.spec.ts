@@ -257,6 +257,7 @@ test("a product: duplicate sku on its field; the status offers only the moves it
 
   // The edit form offers only the moves the product lifecycle allows from draft (the server refuses the rest).
   await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page).toHaveURL(/\/products\/edit\/\d+$/);
   const status = page.getByRole("combobox", { name: /Status$/ });
   await page.locator(".ant-select").filter({ has: status }).click();
   const offered = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
