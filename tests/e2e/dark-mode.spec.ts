@@ -1,16 +1,9 @@
+import { readability, TinyColor } from "@ctrl/tinycolor";
 import type { Locator, Page } from "@playwright/test";
 import { expect, luminance, test } from "./fixtures";
 
-/** A translucent colour (antd's text tokens are) as it shows over an opaque one. */
-function over(fg: string, bg: string): string {
-  const [r, g, b, a = 1] = (fg.match(/[\d.]+/g) ?? []).map(Number);
-  const [br, bgG, bb] = (bg.match(/[\d.]+/g) ?? []).map(Number);
-  return `rgb(${r * a + br * (1 - a)}, ${g * a + bgG * (1 - a)}, ${b * a + bb * (1 - a)})`;
-}
-const contrast = (fg: string, bg: string) => {
-  const [hi, lo] = [luminance(over(fg, bg)), luminance(bg)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-};
+/** WCAG contrast of a colour, translucent as antd's text tokens are, over the opaque one it shows on. */
+const contrast = (fg: string, bg: string) => readability(new TinyColor(fg).onBackground(bg), bg);
 
 /** The colour the page's main surface is painted with. */
 const background = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);

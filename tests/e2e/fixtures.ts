@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { TinyColor } from "@ctrl/tinycolor";
 import { readFileSync } from "node:fs";
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request, type Response } from "@playwright/test";
 import { UNDO_MS } from "../../src/domain/constants";
@@ -322,9 +323,5 @@ export async function refuseAsLastAdmin(page: Page, user: { id: number; name: st
   );
 }
 
-/** sRGB relative luminance (WCAG 2) of a CSS rgb()/rgba() colour, its alpha ignored. */
-export function luminance(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
+/** sRGB relative luminance (WCAG 2) of a CSS colour, its alpha ignored. */
+export const luminance = (css: string): number => new TinyColor(css).getLuminance();
