@@ -7,6 +7,8 @@ import { API_URL } from "./config";
 import { readAhead } from "./lib/boot-requests";
 import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath } from "./lib/route-modules";
 import { dataProviderKind } from "./providers/data-provider";
+import { startQueriesWithEarlyAnswers } from "./providers/early-answers";
+import { queryClient } from "./providers/query-client";
 import "./styles.css";
 
 /** On a slow connection the app starts without them after this long, and shows its own spinners. */
@@ -30,6 +32,8 @@ export async function mountApp(root: HTMLElement) {
     const read = rest ? recordReadForPath(path, resources, API_URL) : undefined;
     if (read) readAhead(read, path);
   });
+  // A return visit's list renders with its rows and their names: the load's early answers start its queries.
+  if (rest) startQueriesWithEarlyAnswers(queryClient, API_URL);
   await Promise.race([modules, new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
