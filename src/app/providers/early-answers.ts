@@ -17,6 +17,9 @@ const recorder = {
 
 const ignore = () => undefined;
 
+/** One recording provider per API address: restReadUrl runs for every query the app builds. */
+const recording = new Map<string, ReturnType<typeof dataProviderSimpleRest>>();
+
 /**
  * The REST URL that Refine's query `key` reads through simple-rest (a list's page, a look-up of
  * records by id), or undefined for a query of any other kind or provider. Keys are Refine's:
@@ -26,7 +29,8 @@ const ignore = () => undefined;
 export function restReadUrl(apiUrl: string, key: readonly unknown[]): string | undefined {
   const [scope, provider, resource, action, first, second] = key;
   if (scope !== "data" || provider !== "default" || typeof resource !== "string") return undefined;
-  const rest = dataProviderSimpleRest(apiUrl, recorder);
+  let rest = recording.get(apiUrl);
+  if (!rest) recording.set(apiUrl, (rest = dataProviderSimpleRest(apiUrl, recorder)));
   asked = undefined;
   if (action === "list" && first && typeof first === "object") {
     const { filters, pagination, sorters, ...meta } = first as Record<string, unknown>;
