@@ -185,22 +185,29 @@ function antdStylesheets(): Plugin {
  * On two cores Chrome parsed them for ~460 ms against ~130 ms for the stock scaffold's one file of
  * about the same size, and each file compresses on its own (617 kB gzip against 588 kB for the same
  * code in one). So the build first works out which modules that load takes (a planning pass of the
- * same build, not written, not minified) and then puts them in one chunk, named as the app's own
- * (decision 116). What other pages and parts use alone still splits as before, and what the entry,
- * the light sign-in page and the route loaders share with the app stays in their own files, so
- * /login loads none of it. The set is closed under the modules' imports (it is the union of a set of
- * chunks with everything they import), so the chunk's dependencies are not captured by rule
+ * same build, not written, not minified) and then puts them in one chunk, named as the app's own;
+ * a record page's load does the same with what it takes beyond that (decision 116). What other pages
+ * and parts use alone still splits as before, and what the entry, the light sign-in page and the
+ * route loaders share with the app stays in their own files, so /login loads none of it. Each set is
+ * closed under the modules' imports (a union of chunks with everything they import, less what an
+ * earlier set or those files hold), so a chunk's dependencies are not captured by rule
  * (`includeDependenciesRecursively: false`), which would pull the shared files in too.
  */
 const PLANNING = "SWITCHBOARD_PLANNING_PASS";
-/** A hard load of a list: the app, its layout, the list page (sources under src/app). */
-export const ONE_FILE = ["full-app.tsx", "components/layout/app-shell.tsx", "pages/list-page.tsx"];
+/**
+ * One chunk each, in this order, each of what the ones before it do not hold (sources under
+ * src/app): a list's hard load (the app, its layout, the list page), then a record page's.
+ */
+export const ONE_FILE_LOADS = [
+  { chunk: "full-app", sources: ["full-app.tsx", "components/layout/app-shell.tsx", "pages/list-page.tsx"] },
+  { chunk: "show-page", sources: ["pages/show-page.tsx"] },
+];
 /** Code that stays in files of its own: the light sign-in page's, and the route loaders' (the entry's too). */
 const APART = ["login/light-login.tsx", "lib/route-modules.ts"];
 
-function listLoadInOneFile(): Plugin {
+function loadsInOneFile(): Plugin {
   return {
-    name: "switchboard:list-load-in-one-file",
+    name: "switchboard:loads-in-one-file",
     apply: (_config, env) => env.command === "build" && !process.env[PLANNING],
     async config(config, env) {
       const root = path.resolve(config.root ?? ".");
@@ -216,7 +223,7 @@ function listLoadInOneFile(): Plugin {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const of = (source: string) => {
         const chunk = chunks.find((c) => c.facadeModuleId === path.join(root, source));
-        if (!chunk) throw new Error(`${source} has no chunk of its own in the build: is vite.config.ts's list of what a list loads still true?`);
+        if (!chunk) throw new Error(`${source} has no chunk of its own in the build: is vite.config.ts's ONE_FILE_LOADS still true?`);
         return chunk;
       };
       const modulesWithImports = (roots: Rollup.OutputChunk[]) => {
@@ -229,15 +236,13 @@ function listLoadInOneFile(): Plugin {
         roots.forEach(visit);
         return new Set([...seen].flatMap((c) => c.moduleIds));
       };
-      const apart = modulesWithImports([...chunks.filter((c) => c.isEntry), ...APART.map(of)]);
-      const together = new Set([...modulesWithImports(ONE_FILE.map(of))].filter((id) => !apart.has(id)));
-      return {
-        build: {
-          rollupOptions: {
-            output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: "full-app", test: (id: string) => together.has(id) }] } },
-          },
-        },
-      };
+      const taken = modulesWithImports([...chunks.filter((c) => c.isEntry), ...APART.map(of)]);
+      const groups = ONE_FILE_LOADS.map(({ chunk, sources }) => {
+        const held = new Set([...modulesWithImports(sources.map(of))].filter((id) => !taken.has(id)));
+        held.forEach((id) => taken.add(id));
+        return { name: chunk, test: (id: string) => held.has(id) };
+      });
+      return { build: { rollupOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups } } } } };
     },
   };
 }
@@ -250,7 +255,7 @@ export default defineConfig(({ command }) => ({
   // The planning pass needs only the chunks: not the stylesheets, nor their compressed copies.
   plugins: process.env[PLANNING]
     ? [react(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed()]
-    : [react(), antdStylesheets(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed(), PRECOMPRESSED, listLoadInOneFile()],
+    : [react(), antdStylesheets(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed(), PRECOMPRESSED, loadsInOneFile()],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",

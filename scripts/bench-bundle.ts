@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { APP_ROOT, VITE_CONFIG } from "../src/server/paths";
-import { ONE_FILE, TREESHAKE } from "../vite.config";
+import { ONE_FILE_LOADS, TREESHAKE } from "../vite.config";
 import { machine, tempDir } from "./lib/child-server";
 import { buildScaffold, scaffoldListPage } from "./lib/scaffold";
 
@@ -104,10 +104,13 @@ async function main() {
     const byModule = new Map(Object.keys(manifest).map((k) => [appRel(k), k]));
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
     if (!entry) throw new Error("the manifest has no entry");
-    // The modules a hard load of a list takes share one chunk, named as the app's (decision 116):
-    // the manifest lists that chunk, not the sources in it.
-    const oneFile = Object.keys(manifest).find((k) => /^_full-app-[^/]*\.js$/.test(k));
-    const chunkOf = (m: string) => byModule.get(m) ?? byModule.get(`src/app/${m}`) ?? (oneFile && ONE_FILE.includes(m) ? oneFile : m);
+    // What a list's or a record's hard load takes shares one chunk each (decision 116): the manifest
+    // lists those chunks by name, not the sources in them.
+    const loadChunk = (m: string) => {
+      const load = ONE_FILE_LOADS.find((l) => l.sources.includes(m));
+      return load && Object.keys(manifest).find((k) => k.startsWith(`_${load.chunk}-`) && k.endsWith(".js"));
+    };
+    const chunkOf = (m: string) => byModule.get(m) ?? byModule.get(`src/app/${m}`) ?? loadChunk(m) ?? m;
     // Each file read once, whichever routes load it.
     const zodIn = new Map<string, boolean>();
     const hasZod = (file: string) => {
