@@ -1,8 +1,6 @@
 import { Authenticated, Refine, useParsed } from "@refinedev/core";
 import { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import enUS from "antd/es/locale/en_US";
-import esES from "antd/es/locale/es_ES";
 import { Suspense, useEffect, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
 import { UNDO_MS } from "../domain/constants";
@@ -19,7 +17,7 @@ import { appRouterProvider } from "./providers/router-provider";
 import { authProvider, signedOutOnPurpose } from "./providers/auth-provider";
 import { dataProvider } from "./providers/data-provider";
 import { queryClient } from "./providers/query-client";
-import { i18nProvider, t } from "./i18n";
+import { antdLocale, i18nProvider, t } from "./i18n";
 import { useLocale } from "./i18n/use-locale";
 import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
@@ -88,16 +86,13 @@ const documentTitle = ({ resource, action }: { resource?: { meta?: { label?: str
   return label ? `${[label, what].filter(Boolean).join(" · ")} | ${APP_TITLE}` : APP_TITLE;
 };
 
-// antd's own words (table sorters, pagination, pickers, confirm buttons) in the chosen language too.
-const ANTD_LOCALES = { en: enUS, es: esES };
-
 export function App() {
   const resources = useResources();
   const { language } = useLocale();
   return (
     <BrowserRouter>
       <ColorModeProvider>
-        <ConfigProvider locale={ANTD_LOCALES[language]}>
+        <ConfigProvider locale={antdLocale(language)}>
           <AntdApp notification={{ top: HEADER_HEIGHT + 8 }}>
             <Refine
               routerProvider={appRouterProvider}

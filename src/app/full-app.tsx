@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
 import { API_URL } from "./config";
+import { startLanguage } from "./i18n";
 import { readAhead } from "./lib/boot-requests";
 import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath } from "./lib/route-modules";
 import { dataProviderKind } from "./providers/data-provider";
@@ -34,7 +35,8 @@ export async function mountApp(root: HTMLElement) {
   });
   // A return visit's list renders with its rows and their names: the load's early answers start its queries.
   if (rest) startQueriesWithEarlyAnswers(queryClient, API_URL);
-  await Promise.race([modules, new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
+  // The chosen language's words too, if it is not English: the first render says them.
+  await Promise.race([Promise.all([modules, startLanguage]), new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
   unstableSetRender((node, container) => {

@@ -1,9 +1,11 @@
+import { detectLanguage } from "./i18n/language";
+import { LANGUAGE_PACKS } from "./i18n/language-packs";
 import { startBootRequests } from "./lib/boot-requests";
 import { warmIntl } from "./lib/warm-intl";
 
 /**
- * The entry: it imports nothing but the early requests (which import nothing), so a page pays
- * only for what it loads. A hard load of /login gets the light sign-in page (React and the form,
+ * The entry: it imports nothing but the early requests and the language's choice and loaders (which
+ * import nothing), so a page pays only for what it loads. A hard load of /login gets the light sign-in page (React and the form,
  * no Refine, no antd: the 150 kB budget of issue 6); every other path gets the whole app. The app's own /login route still serves sign-ins reached by
  * navigating inside the app (signing out, a session that ended).
  */
@@ -24,6 +26,9 @@ async function loadApp(at: HTMLElement) {
   // Their loaders are imported, not bundled here: the entry and the sign-in page stay as small.
   // A failure here is full-app's to report (its own import fails alike): nothing is said twice.
   void import("./lib/route-modules").then(({ preloadPath }) => preloadPath(window.location.pathname)).catch(() => undefined);
+  // So is the chosen language's file, if it is not English (i18n/index.ts waits for it).
+  const language = detectLanguage();
+  if (language !== "en") LANGUAGE_PACKS[language]().catch(() => undefined);
   // Intl's first formatter is slow to build: built now, while the main thread waits for the code.
   warmIntl();
   const { mountApp } = await import("./full-app");

@@ -67,6 +67,37 @@ test("the Language control puts menu, buttons, lists, forms and server errors in
   expect(await page.evaluate(() => localStorage.getItem("switchboard.language"))).toBe("en");
 });
 
+test("a page in English never fetches Spanish's words; a first switch to Spanish that cannot fetch them says so and stays in English", async ({
+  page,
+  login,
+  consoleErrors,
+}) => {
+  const spanish: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/es-pack-[^/]*\.js$/.test(r.url())) spanish.push(r.url());
+  });
+  await login("manager", "/customers");
+  await expect(page.getByRole("columnheader", { name: "Name" })).toBeVisible();
+  expect(spanish).toEqual([]);
+
+  await page.route(/\/assets\/es-pack-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+  await chooseLanguage(page, "Español");
+  await expect(page.locator(".ant-message")).toContainText("Can't reach the server — check your connection");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("columnheader", { name: "Name" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: /Language/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("switchboard.language"))).toBeNull();
+  // The file fetched at last, the same control speaks Spanish.
+  await page.unroute(/\/assets\/es-pack-[^/]*\.js$/);
+  await chooseLanguage(page, "Español");
+  await expect(page.getByRole("columnheader", { name: "Nombre" })).toBeVisible();
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/.test(e)),
+  );
+});
+
 test("a Spanish browser with no stored choice starts in Spanish, from the sign-in page on", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: "es-ES" });
   const page = await context.newPage();

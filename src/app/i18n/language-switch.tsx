@@ -1,6 +1,6 @@
 import { GlobalOutlined } from "@ant-design/icons";
 import { useSetLocale } from "@refinedev/core";
-import { Select } from "antd";
+import { App, Select } from "antd";
 import { LANGUAGES } from "./language";
 import { useLocale } from "./use-locale";
 
@@ -12,11 +12,17 @@ import { useLocale } from "./use-locale";
 export function LanguageSwitch() {
   const { t, language } = useLocale();
   const setLocale = useSetLocale();
+  const { message } = App.useApp();
+  // A language other than English is a file fetched on the first switch: if it cannot be, the
+  // page stays in its language and says why.
+  const choose = (chosen: string) => {
+    Promise.resolve(setLocale(chosen)).catch(() => void message.error(t("errors.network")));
+  };
   return (
     <Select
       aria-label={t("language.label")}
       value={language}
-      onChange={(language: string) => void setLocale(language)}
+      onChange={choose}
       suffixIcon={<GlobalOutlined />}
       popupMatchSelectWidth={false}
       variant="borderless"

@@ -4,7 +4,8 @@ import { customers, orders, products, staff } from "../../domain/entities";
 import { matchMessage, message } from "../../domain/messages";
 import { checkFieldValue, validateWrite } from "../../domain/schema";
 import type { AppHttpError } from "../providers/http-client";
-import { CATALOGUES } from "./index";
+import { ES_PACK } from "./es-pack";
+import { EN_CATALOGUE } from "./index";
 import { localizeError, localizeMessage, type T } from "./server-messages";
 
 const instance = i18next.createInstance();
@@ -12,7 +13,7 @@ let es: T;
 let en: T;
 beforeAll(async () => {
   await instance.init({
-    resources: { en: { translation: CATALOGUES.en }, es: { translation: CATALOGUES.es } },
+    resources: { en: { translation: EN_CATALOGUE }, es: { translation: ES_PACK.catalogue } },
     lng: "es",
     fallbackLng: "en",
     interpolation: { escapeValue: false },
