@@ -253,9 +253,12 @@ export default defineConfig(({ command }) => ({
   root: "src/app",
   publicDir: false,
   // The planning pass needs only the chunks: not the stylesheets, nor their compressed copies.
-  plugins: process.env[PLANNING]
-    ? [react(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed()]
-    : [react(), antdStylesheets(), antdBreakpointsAtOnce(), rcTableScrollbarWhenFixed(), PRECOMPRESSED, loadsInOneFile()],
+  plugins: [
+    react(),
+    antdBreakpointsAtOnce(),
+    rcTableScrollbarWhenFixed(),
+    ...(process.env[PLANNING] ? [] : [antdStylesheets(), PRECOMPRESSED, loadsInOneFile()]),
+  ],
   resolve: { alias: command === "build" ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [] },
   build: {
     outDir: "../../dist",

@@ -1,18 +1,10 @@
 import type { Page, Request } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { allowNoAnswer, expect, test } from "./fixtures";
 
 // Issue 12, calm under faults: the network or the server gone, said in words with a Retry; a chunk
 // that failed to load fetched again by itself; the dashboard keeping the figures it has.
 
 const UNREACHABLE = "Can't reach the server — check your connection";
-/** What the browser says of a request that got no answer: expected in these tests, and only here. */
-const NO_ANSWER = /net::ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/;
-
-function allowNoAnswer(errors: string[]) {
-  const kept = errors.filter((e) => !NO_ANSWER.test(e));
-  errors.splice(0, errors.length, ...kept);
-}
-
 /** Nothing on screen may show the browser's or axios' words for a failed request. */
 async function expectNoRawErrors(page: Page) {
   await expect(page.getByText(/status code|Failed to fetch|dynamically imported|Network Error/i)).toHaveCount(0);

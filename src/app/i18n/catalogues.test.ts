@@ -6,11 +6,10 @@ import { EN } from "./catalogues/en";
 import { ES } from "./catalogues/es";
 import { ES_DEFINITIONS } from "../../domain/i18n/es-definitions";
 import { definitionCatalogue, fieldKey, optionKey, relatedLabelKey } from "./definition-keys";
+import type { Tree } from "./catalogue-tree";
 import { ES_PACK } from "./es-pack";
 import { EN_CATALOGUE } from "./index";
 import { LOGIN_EN, LOGIN_ES } from "./login-catalogue";
-
-type Tree = { [key: string]: unknown };
 
 /** Every leaf key, dotted; plural forms (_one, _other) counted as their base key. */
 function keys(tree: Tree, prefix = ""): string[] {
