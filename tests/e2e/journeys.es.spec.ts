@@ -16,7 +16,7 @@ async function signIn(page: Page, email: string) {
   await expect(page.getByRole("alert")).toHaveText("Correo electrónico o contraseña incorrectos.");
   await page.getByLabel("Contraseña").fill("switchboard-demo");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("button", { name: /Cerrar sesión/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 }
 
 test("sign in, and find a customer by search", async ({ page }) => {

@@ -10,7 +10,7 @@ async function signIn(page: Page, email: string, password = "switchboard-demo") 
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("button", { name: /Cerrar sesión/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 }
 
 test("the roles screen speaks Spanish", async ({ page }) => {

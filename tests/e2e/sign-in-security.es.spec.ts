@@ -72,7 +72,7 @@ test("el perfil: doble factor, sesiones y tokens de API, en español", async ({ 
 
   await page.goto("/login");
   await password(page, member.email, member.password);
-  await expect(page.getByRole("button", { name: /Cerrar sesión/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   await page.goto("/profile");
   await expect(page.getByRole("region", { name: "Sesiones" }).getByText("Este navegador")).toBeVisible();
   await expect(page.getByText(/Que no sea una de las contraseñas más comunes/)).toBeVisible();

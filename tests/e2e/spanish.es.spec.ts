@@ -47,7 +47,7 @@ async function signIn(page: Page) {
   await page.getByLabel("Correo electrónico").fill("admin@example.com");
   await page.getByLabel("Contraseña").fill("switchboard-demo");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("button", { name: /Cerrar sesión/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 }
 
 /** The built-in roles are records, named in English like their catalogue labels: data, on the roles' own pages. */
@@ -79,7 +79,7 @@ async function englishOnScreen(page: Page, url: string): Promise<string[]> {
 /** Open a screen, wait for it to settle (its data in, no spinner), and list any English on it. */
 async function walk(page: Page, url: string, found: Map<string, string[]>) {
   await page.goto(url);
-  await expect(page.getByRole("button", { name: /Cerrar sesión/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   await expect(page.locator("main .ant-spin-spinning, main .ant-skeleton")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
   await expect(page.locator("main .ant-spin-spinning, main .ant-skeleton")).toHaveCount(0);
