@@ -83,8 +83,11 @@ async function recordShown(page: Page, number: string) {
 
 /** Back to the list as a link goes, until Refine has written the list's state into the URL (both apps sync it), as before any click of a person. */
 async function toList(page: Page, list: string) {
+  const from = page.url();
   await go(page, list);
-  await page.waitForURL((u) => u.pathname === "/orders" && u.search.length > 1);
+  await page.waitForURL((u) => u.pathname === "/orders" && u.search.length > 1).catch((e: unknown) => {
+    throw new Error(`from ${from} to ${list}, still at ${page.url()}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+  });
   await listShown(page);
 }
 

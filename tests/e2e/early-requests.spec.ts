@@ -170,6 +170,36 @@ test("a record no list here has read is asked for as the app goes to it, and onc
   expect(asked).toEqual(["GET"]);
 });
 
+test("a list's next page comes with its names: its rows never show a customer by number, and the look-up is asked for once", async ({ page, login }) => {
+  await login("manager", "/orders");
+  const rows = page.locator("main .ant-table-row");
+  const customers = rows.locator("a[href^='/customers/show/']");
+  await expect(customers.first()).not.toHaveText(/^#/);
+  const pageOne = await rows.first().innerText();
+
+  // What the table showed on its way to page 2: a customer by number ("#5") while the names load.
+  await page.evaluate(() => {
+    const seen = { unnamed: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      for (const a of document.querySelectorAll("main .ant-table-row a[href^='/customers/show/']")) if (a.textContent?.startsWith("#")) seen.unnamed = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const lookups: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/customers" && url.searchParams.has("id")) lookups.push(url.search);
+  });
+  await page.locator(".ant-pagination-item-2").first().click();
+  await expect(page).toHaveURL(/currentPage=2/);
+  await expect(rows.first()).not.toHaveText(pageOne);
+  await expect(page.locator("main .ant-spin-spinning")).toHaveCount(0);
+  await expect(customers.first()).not.toHaveText(/^#/);
+  expect(await page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean } }).__seen)).toEqual({ unnamed: false });
+  // Sent as page 2's rows arrived, and the table's own look-up took that answer rather than asking again.
+  expect(new Set(lookups).size, lookups.join("\n")).toBe(lookups.length);
+});
+
 test("a list's reference filters ask for the records they offer when reached for, by pointer or keyboard, not with the page", async ({ page, login }) => {
   // The pickers' requests: sorted by name, no ids (the rows' own look-ups ask by id).
   const offered: string[] = [];

@@ -130,6 +130,18 @@ export function readAhead(url: string, path: string) {
 }
 
 /**
+ * The page on screen is about to read `url` (a table page's references, known from its rows as
+ * soon as the rows arrive, before the page renders them): sent now, for this page, under the same
+ * rules. A read already on its way is not sent again. Its answer, for whoever waits for it.
+ */
+export function readBeside(url: string): Promise<BootAnswer | null> {
+  const waiting = usable(url);
+  if (waiting) return waiting.answer;
+  sendFor(url, window.location.pathname);
+  return pending.get(url)!.answer;
+}
+
+/**
  * The answer for `url` if it has already arrived and could stand in for a read made now, without
  * taking it: a page may show it while its own read (which then takes it) is made.
  */

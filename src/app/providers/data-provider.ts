@@ -2,6 +2,7 @@ import type { DataProvider } from "@refinedev/core";
 import dataProviderSimpleRest from "@refinedev/simple-rest";
 import { API_URL } from "../config";
 import { httpClient } from "./http-client";
+import { withPageReferences } from "./page-references";
 
 /** simple-rest conventions: the default, and what the GraphQL provider leaves on REST (account, import, trash). */
 const restDataProvider = dataProviderSimpleRest(API_URL, httpClient);
@@ -40,4 +41,4 @@ function lazyGraphql(): DataProvider {
 }
 
 /** Swapping the backend means replacing this one module; REST and GraphQL are both here. */
-export const dataProvider: DataProvider = dataProviderKind() === "graphql" ? lazyGraphql() : restDataProvider;
+export const dataProvider: DataProvider = dataProviderKind() === "graphql" ? lazyGraphql() : withPageReferences(restDataProvider, API_URL);

@@ -2,7 +2,7 @@ import { List, useTable } from "@refinedev/antd";
 import { type BaseKey, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { Grid, Table, Typography, type TableProps } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "../../../domain/constants";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
@@ -15,6 +15,10 @@ import { recordUrl } from "../../lib/list-url";
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
 import { PageReferences } from "./reference-cell";
+import { PAGE_AHEAD_WAIT_MS, readListPageBeside, WITH_PAGE_REFERENCES } from "../../providers/page-references";
+import { dataProviderKind } from "../../providers/data-provider";
+import { queryClient } from "../../providers/query-client";
+import { API_URL } from "../../config";
 import { AuditReferences, auditColumns } from "../audit/audit-cells";
 import { ExportCsvButton } from "./export-csv-button";
 import { ImportButton } from "../import/import-button";
@@ -54,6 +58,8 @@ export function EntityList({ def }: { def: EntityDef }) {
     sorters: { initial: [def.list.defaultSort] },
     // The rows shown stay while the next page, sort or filter loads (under a spinner): no empty flash, no jump.
     queryOptions: { placeholderData: keepPreviousData },
+    // Each page of rows comes with its references' answers (providers/page-references.ts).
+    meta: WITH_PAGE_REFERENCES,
   });
   // The person's columns, page size and saved views, kept on the server so they follow them anywhere.
   const prefs = useListPreferences(def, fields, { filters, sorters, pageSize, setFilters, setSorters, setPageSize, setCurrentPage });
@@ -110,9 +116,25 @@ export function EntityList({ def }: { def: EntityDef }) {
 
   // antd hands the sorter over on a page change too: given to Refine, it would set sorters equal to
   // the current ones anew, and every column (its sort order) would be made again with them.
-  const onTableChange = useHandler<Parameters<NonNullable<TableProps<BaseRecord>["onChange"]>>, void>((page, tableFilters, sorter, extra) =>
-    tableProps.onChange?.(page, tableFilters, extra.action === "sort" ? sorter : {}, extra),
-  );
+  // Another page at the same size is shown once its rows and their names are in (or after
+  // PAGE_AHEAD_WAIT_MS): one render with them, instead of one with a spinner over the old rows, one
+  // with the new rows named "#5", and one with the names. Only the latest change of the table counts.
+  const tableChange = useRef(0);
+  const onTableChange = useHandler<Parameters<NonNullable<TableProps<BaseRecord>["onChange"]>>, void>((page, tableFilters, sorter, extra) => {
+    const change = ++tableChange.current;
+    const apply = () => {
+      if (change === tableChange.current) tableProps.onChange?.(page, tableFilters, extra.action === "sort" ? sorter : {}, extra);
+    };
+    if (extra.action !== "paginate" || page.current === currentPage || page.pageSize !== pageSize || dataProviderKind() !== "rest") return apply();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void Promise.race([
+      readListPageBeside(queryClient, API_URL, def.name, page.current ?? 1),
+      new Promise((resolve) => (timer = setTimeout(resolve, PAGE_AHEAD_WAIT_MS))),
+    ]).then(() => {
+      clearTimeout(timer);
+      apply();
+    });
+  });
   const onShowSizeChange = useHandler((_: number, size: number) => prefs.rememberPageSize(size));
   const refinePagination = tableProps.pagination || undefined;
   const { current, simple, total: pageTotal } = refinePagination ?? {};

@@ -1,10 +1,11 @@
 import { useMany, type BaseRecord } from "@refinedev/core";
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from "react";
 import { getEntity, isResourceName } from "../../../domain/entities";
 import { canDo } from "../../../domain/policy";
 import { useAbility } from "../../hooks/use-session";
 import type { EntityDef, FieldDef } from "../../../domain/fields";
 import { FieldValue } from "../fields/field-value";
+import { idsOf, showTablePage } from "../../providers/page-references";
 
 interface ReferenceCellProps {
   field: FieldDef;
@@ -96,7 +97,8 @@ export function usePageLookup(key: string): Referenced | undefined {
 /**
  * The reference columns of `def` a table page may show, each looked up once for the page: every
  * one that can be a column, so the tree keeps its shape while the person picks columns; those not
- * `shown` ask for nothing.
+ * `shown` ask for nothing. The look-ups it makes are on record while it is on screen, so the next
+ * page's rows come with their names (providers/page-references.ts).
  */
 export function PageReferences({
   def,
@@ -109,9 +111,23 @@ export function PageReferences({
   rows: readonly BaseRecord[] | undefined;
   children: ReactNode;
 }) {
+  const ability = useAbility();
   const lookups = Object.entries(def.fields)
     .filter(([, f]) => f.type === "reference" && f.column)
     .map(([name, f]) => ({ key: name, resource: f.reference ?? "", ids: shown.includes(name) ? idsOf(rows, name) : [] }));
+  const asked = lookups.filter(({ key, resource }) => shown.includes(key) && isResourceName(resource) && canDo(ability, "read", resource));
+  const signature = JSON.stringify([def.name, asked, !!rows?.length]);
+  useEffect(
+    () =>
+      showTablePage(def.name, {
+        lookups: asked.map(({ key, resource }) => ({ field: key, resource })),
+        idsNow: new Map(asked.map(({ key, ids }) => [key, ids])),
+        hasRows: !!rows?.length,
+      }),
+    // What it records is all in the signature.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [signature],
+  );
   return <PageLookups lookups={lookups}>{children}</PageLookups>;
 }
 
@@ -119,14 +135,4 @@ export function PageReferences({
 export function ReferenceColumnCell({ name, field, value }: { name: string; field: FieldDef; value: unknown }) {
   const found = usePageLookup(name);
   return found !== undefined ? <Reference field={field} value={value} found={found} /> : <ReferenceCell field={field} value={value} />;
-}
-
-/** The distinct, sorted ids of a reference column on this page (a stable query key). */
-export function idsOf(rows: readonly Record<string, unknown>[] | undefined, name: string): number[] {
-  const ids = new Set<number>();
-  for (const row of rows ?? []) {
-    const v = row[name];
-    if (typeof v === "number") ids.add(v);
-  }
-  return [...ids].sort((a, b) => a - b);
 }
