@@ -85,9 +85,11 @@ async function recordShown(page: Page, number: string) {
 async function toList(page: Page, list: string) {
   const from = page.url();
   await go(page, list);
-  await page.waitForURL((u) => u.pathname === "/orders" && u.search.length > 1).catch((e: unknown) => {
-    throw new Error(`from ${from} to ${list}, still at ${page.url()}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
-  });
+  await page
+    .waitForURL((u) => u.pathname === "/orders" && u.search.length > 1)
+    .catch((e: unknown) => {
+      throw new Error(`from ${from} to ${list}, still at ${page.url()}: ${e instanceof Error ? e.message.split("\n")[0] : String(e)}`);
+    });
   await listShown(page);
 }
 

@@ -17,8 +17,7 @@ beforeEach(async () => {
   vi.stubGlobal(
     "fetch",
     vi.fn(
-      (url: string) =>
-        new Promise<Response>((resolve) => sent.push({ url, answer: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })) })),
+      (url: string) => new Promise<Response>((resolve) => sent.push({ url, answer: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })) })),
     ),
   );
   vi.resetModules();
@@ -125,7 +124,12 @@ describe("readListPageBeside", () => {
       .data("default")
       .resource("orders")
       .action("list")
-      .params({ ...meta, filters: [{ field: "status", operator: "eq", value: "draft" }], pagination: { currentPage: 1, pageSize: 20, mode: "server" }, sorters: [{ field: "createdAt", order: "desc" }] })
+      .params({
+        ...meta,
+        filters: [{ field: "status", operator: "eq", value: "draft" }],
+        pagination: { currentPage: 1, pageSize: 20, mode: "server" },
+        sorters: [{ field: "createdAt", order: "desc" }],
+      })
       .get();
   /** A list query as a table on screen holds it: observed, enabled. */
   const observe = (client: QueryClient, queryKey: readonly unknown[]) =>
