@@ -1,5 +1,5 @@
 /** Issue 22, "Faster than a stock Refine app": a page loaded again asks for its data beside its code, not after it. */
-import { ACCOUNTS, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, managerApi, orderOfOwn, test } from "./fixtures";
 
 test("loaded again, a list asks for its page and its session at once, before the app's code, and once each", async ({ page, login }) => {
   await login("manager", "/customers");
@@ -198,6 +198,35 @@ test("a list's next page comes with its names: its rows never show a customer by
   expect(await page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean } }).__seen)).toEqual({ unnamed: false });
   // Sent as page 2's rows arrived, and the table's own look-up took that answer rather than asking again.
   expect(new Set(lookups).size, lookups.join("\n")).toBe(lookups.length);
+});
+
+test("an edit form opened from its record asks for each of its look-ups once, and shows what it read", async ({ page, login, playwright, baseURL }) => {
+  // A draft of the test's own, for a customer of its own: no other test touches either.
+  const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
+  await login("manager", `/orders/show/${String(order.id)}`);
+  await expect(page.locator("main .ant-descriptions")).toContainText(String(customer.name));
+
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
+  });
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/edit/${String(order.id)}$`));
+  const form = page.locator("main form");
+  await expect(form.locator(".ant-select-selection-item", { hasText: String(customer.name) })).toBeVisible();
+  // The customer's record, read by the order lines for its credit limit, is the last to be asked for.
+  await expect.poll(() => asked.filter((a) => a === `/api/customers/${String(customer.id)}`)).toHaveLength(1);
+  await page.waitForLoadState("networkidle");
+  // The customer picker's label and the lines' credit check: each read once, not once per mount.
+  expect(
+    asked.filter((a) => a === `/api/customers?id=${String(customer.id)}`),
+    asked.join("\n"),
+  ).toHaveLength(1);
+  expect(
+    asked.filter((a) => a === `/api/customers/${String(customer.id)}`),
+    asked.join("\n"),
+  ).toHaveLength(1);
 });
 
 test("a list's reference filters ask for the records they offer when reached for, by pointer or keyboard, not with the page", async ({ page, login }) => {

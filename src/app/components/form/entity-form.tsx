@@ -1,7 +1,7 @@
 import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
 import { useGo, useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
-import { Alert, Form, Spin } from "antd";
-import { lazy, useEffect, useMemo, useRef, useState } from "react";
+import { Alert, Form, Spin, type FormInstance } from "antd";
+import { lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
@@ -47,6 +47,29 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode,
 
 /** Field types whose input shows the server's errors about their parts itself (`rules.3.fields`). */
 const SHOWS_OWN_ERRORS = new Set(["rules"]);
+
+/**
+ * Refine's useForm resets the form as it mounts, to fill it from `initialValues`, which antd's Form
+ * has already done. A reset mounts every input anew (rc-field-form keys each field by its count of
+ * resets), and with the inputs every select's and the order lines' look-ups: an edit form opened
+ * from its record rendered its inputs twice and asked for each look-up twice. That first reset is
+ * skipped unless something has been touched; every later one (the record arriving, or changing)
+ * goes through. Set before Refine's effect runs (a layout effect runs first).
+ */
+function useNoResetOnMount(form: FormInstance) {
+  useLayoutEffect(() => {
+    const reset = form.resetFields;
+    let first = true;
+    form.resetFields = (fields) => {
+      const skip = first && !form.isFieldsTouched();
+      first = false;
+      if (!skip) reset(fields);
+    };
+    return () => {
+      form.resetFields = reset;
+    };
+  }, [form]);
+}
 
 /**
  * The generic create and edit form of an entity. `wide`: the form takes the page's width (a
@@ -127,6 +150,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       if (returnTo) go({ to: returnTo });
     },
   });
+  useNoResetOnMount(form);
   const record: BaseRecord | undefined = query?.data?.data;
   const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
   useEffect(() => {
