@@ -101,10 +101,11 @@ export function startBootRequests() {
   for (const url of new Set(urls)) sendFor(url, window.location.pathname);
 }
 
-function sendFor(url: string, path: string) {
+function sendFor(url: string, path: string): Promise<BootAnswer | null> {
   const entry: Pending = { sentAt: performance.now(), path, answer: send(url) };
   void entry.answer.then((answer) => (entry.arrived = answer));
   pending.set(url, entry);
+  return entry.answer;
 }
 
 const young = (entry: Pending) => performance.now() - entry.sentAt <= BOOT_ANSWER_MAX_AGE_MS;
@@ -135,10 +136,7 @@ export function readAhead(url: string, path: string) {
  * rules. A read already on its way is not sent again. Its answer, for whoever waits for it.
  */
 export function readBeside(url: string): Promise<BootAnswer | null> {
-  const waiting = usable(url);
-  if (waiting) return waiting.answer;
-  sendFor(url, window.location.pathname);
-  return pending.get(url)!.answer;
+  return usable(url)?.answer ?? sendFor(url, window.location.pathname);
 }
 
 /**

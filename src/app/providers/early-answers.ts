@@ -1,7 +1,7 @@
 import dataProviderSimpleRest from "@refinedev/simple-rest";
 import type { QueryClient } from "@tanstack/react-query";
 import type { AxiosInstance } from "axios";
-import { arrivedAnswer } from "../lib/boot-requests";
+import { arrivedAnswer, type BootAnswer } from "../lib/boot-requests";
 
 /**
  * simple-rest itself, over a client that only notes the URL it is asked for: the URL a list or a
@@ -42,6 +42,17 @@ export function restReadUrl(apiUrl: string, key: readonly unknown[]): string | u
   return asked;
 }
 
+/** The records an early answer holds: a 200 whose body is a JSON array, else undefined. */
+export function answeredRows(answer: BootAnswer | null | undefined): Record<string, unknown>[] | undefined {
+  if (answer?.status !== 200) return undefined;
+  try {
+    const data: unknown = JSON.parse(answer.body);
+    return Array.isArray(data) ? (data as Record<string, unknown>[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A page load's first reads are sent before the app's code (lib/boot-requests.ts), so on a return
  * visit their answers are usually in when the page first renders; but a query only learns its
@@ -59,14 +70,8 @@ export function startQueriesWithEarlyAnswers(client: QueryClient, apiUrl: string
     if (query.state.data !== undefined || (query.options as { enabled?: unknown }).enabled === false) return;
     const url = restReadUrl(apiUrl, query.queryKey);
     const answer = url === undefined ? undefined : arrivedAnswer(url);
-    if (answer?.status !== 200) return;
-    let data: unknown;
-    try {
-      data = JSON.parse(answer.body);
-    } catch {
-      return;
-    }
-    if (!Array.isArray(data)) return;
+    const data = answeredRows(answer);
+    if (!answer || !data) return;
     // As simple-rest reads a list's total: the header, else the rows' count.
     const total = Number(answer.headers["x-total-count"]);
     query.setData(query.queryKey[3] === "list" ? { data, total: total || data.length } : { data });

@@ -1,7 +1,7 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
 import type { QueryClient } from "@tanstack/react-query";
 import { readBeside } from "../lib/boot-requests";
-import { restReadUrl } from "./early-answers";
+import { answeredRows, restReadUrl } from "./early-answers";
 
 /**
  * A table page's references come with the page, not after it.
@@ -40,7 +40,7 @@ export interface TablePage {
 
 const tablePages = new Map<string, TablePage>();
 
-/** The table page of `resource` is on screen (entity-list.tsx, each render); returns its removal. */
+/** The table page of `resource` is on screen (`PageReferences`, as what it looks up changes); returns its removal. */
 export function showTablePage(resource: string, page: TablePage): () => void {
   tablePages.set(resource, page);
   return () => {
@@ -56,6 +56,13 @@ export function idsOf(rows: readonly Record<string, unknown>[] | undefined, name
     if (typeof v === "number") ids.add(v);
   }
   return [...ids].sort((a, b) => a - b);
+}
+
+/** `work`, waited for at most `ms`: the caller goes on either way. */
+export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 const sameIds = (a: readonly number[] | undefined, b: readonly number[]) => !!a && a.length === b.length && a.every((id, i) => id === b[i]);
@@ -86,11 +93,7 @@ export function withPageReferences(provider: DataProvider, apiUrl: string): Data
       const page = params.meta?.pageReferences === true ? tablePages.get(params.resource) : undefined;
       if (!page) return result;
       const answers = readReferencesBeside(apiUrl, page, result.data);
-      if (page.hasRows && answers.length) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([Promise.all(answers), new Promise((resolve) => (timer = setTimeout(resolve, PAGE_REFERENCES_WAIT_MS)))]);
-        clearTimeout(timer);
-      }
+      if (page.hasRows && answers.length) await waitAtMost(Promise.all(answers), PAGE_REFERENCES_WAIT_MS);
       return result;
     },
   };
@@ -114,14 +117,7 @@ export async function readListPageBeside(client: QueryClient, apiUrl: string, re
   const params = key[4] as { pagination?: Record<string, unknown> };
   const url = restReadUrl(apiUrl, [...key.slice(0, 4), { ...params, pagination: { ...params.pagination, currentPage } }]);
   if (!url) return;
-  const answer = await readBeside(url);
+  const rows = answeredRows(await readBeside(url));
   const page = tablePages.get(resource);
-  if (!page || answer?.status !== 200) return;
-  let rows: unknown;
-  try {
-    rows = JSON.parse(answer.body);
-  } catch {
-    return;
-  }
-  if (Array.isArray(rows)) await Promise.all(readReferencesBeside(apiUrl, page, rows as Record<string, unknown>[]));
+  if (page && rows) await Promise.all(readReferencesBeside(apiUrl, page, rows));
 }

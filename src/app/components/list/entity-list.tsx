@@ -15,7 +15,7 @@ import { recordUrl } from "../../lib/list-url";
 import { BulkActions } from "./bulk-actions";
 import { fieldColumns } from "./columns";
 import { PageReferences } from "./reference-cell";
-import { PAGE_AHEAD_WAIT_MS, readListPageBeside, WITH_PAGE_REFERENCES } from "../../providers/page-references";
+import { PAGE_AHEAD_WAIT_MS, readListPageBeside, waitAtMost, WITH_PAGE_REFERENCES } from "../../providers/page-references";
 import { dataProviderKind } from "../../providers/data-provider";
 import { queryClient } from "../../providers/query-client";
 import { API_URL } from "../../config";
@@ -126,14 +126,7 @@ export function EntityList({ def }: { def: EntityDef }) {
       if (change === tableChange.current) tableProps.onChange?.(page, tableFilters, extra.action === "sort" ? sorter : {}, extra);
     };
     if (extra.action !== "paginate" || page.current === currentPage || page.pageSize !== pageSize || dataProviderKind() !== "rest") return apply();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    void Promise.race([
-      readListPageBeside(queryClient, API_URL, def.name, page.current ?? 1),
-      new Promise((resolve) => (timer = setTimeout(resolve, PAGE_AHEAD_WAIT_MS))),
-    ]).then(() => {
-      clearTimeout(timer);
-      apply();
-    });
+    void waitAtMost(readListPageBeside(queryClient, API_URL, def.name, page.current ?? 1), PAGE_AHEAD_WAIT_MS).then(apply);
   });
   const onShowSizeChange = useHandler((_: number, size: number) => prefs.rememberPageSize(size));
   const refinePagination = tableProps.pagination || undefined;

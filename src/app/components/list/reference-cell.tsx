@@ -25,6 +25,9 @@ export function ReferenceCell({ field, value, pageIds = typeof value === "number
   return <Reference field={field} value={value} found={useReferenced(field.reference ?? "", pageIds)} />;
 }
 
+/** Whether the role may read the records of `resource` a reference points at (else the ids are shown). */
+const mayLookUp = (ability: ReturnType<typeof useAbility>, resource: string) => isResourceName(resource) && canDo(ability, "read", resource);
+
 /** What a page's referenced records say, once looked up: null where the role may not read them. */
 export type Referenced = readonly BaseRecord[] | null;
 
@@ -33,8 +36,7 @@ export type Referenced = readonly BaseRecord[] | null;
  * not read (a product's category): those are not asked for, and the ids are shown.
  */
 export function useReferenced(resource: string, ids: number[]): Referenced {
-  const ability = useAbility();
-  const readable = isResourceName(resource) && canDo(ability, "read", resource);
+  const readable = mayLookUp(useAbility(), resource);
   const { result } = useMany({
     resource,
     ids,
@@ -115,7 +117,7 @@ export function PageReferences({
   const lookups = Object.entries(def.fields)
     .filter(([, f]) => f.type === "reference" && f.column)
     .map(([name, f]) => ({ key: name, resource: f.reference ?? "", ids: shown.includes(name) ? idsOf(rows, name) : [] }));
-  const asked = lookups.filter(({ key, resource }) => shown.includes(key) && isResourceName(resource) && canDo(ability, "read", resource));
+  const asked = lookups.filter(({ key, resource }) => shown.includes(key) && mayLookUp(ability, resource));
   const signature = JSON.stringify([def.name, asked, !!rows?.length]);
   useEffect(
     () =>
