@@ -23,7 +23,6 @@ import { useResources } from "./resources";
 import { lazyRetry } from "./lib/lazy-retry";
 import { isPaletteShortcut, listenForTypeAhead } from "./lib/palette-type-ahead";
 import { PALETTE_MODULE, ROUTE_MODULES } from "./lib/route-modules";
-import { HEADER_HEIGHT } from "./components/layout/header-height";
 
 // Everything behind sign-in is loaded on demand: the login page pays only for itself.
 const AppShell = lazyRetry(ROUTE_MODULES.shell);
@@ -93,7 +92,11 @@ export function App() {
     <BrowserRouter>
       <ColorModeProvider>
         <ConfigProvider locale={antdLocale(language)}>
-          <AntdApp notification={{ top: HEADER_HEIGHT + 8 }}>
+          {/* Toasts at the bottom left, like a mail client's "Moved to trash · Undo": at the top right
+              they covered what an operator clicks next, the app header's Sign out or, below it, a
+              saved record's Edit and Delete, held there while the pointer rests on them. A form's
+              Save and a table's pages sit to the right. */}
+          <AntdApp notification={{ placement: "bottomLeft" }}>
             <Refine
               routerProvider={appRouterProvider}
               dataProvider={dataProvider}

@@ -53,3 +53,34 @@ test("leaving a form with unsaved changes asks first", async ({ page, login }) =
   await expect(page).toHaveURL(new RegExp(`/categories/edit/${category.id}$`));
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${name} edited`);
 });
+
+test("a save's toast covers none of the buttons an operator clicks next, on a desktop or a phone", async ({ page, login }) => {
+  await login("admin");
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const name = unique("Toast category");
+    const category = await createCategory(page, name);
+    await page.goto(`/categories/edit/${category.id}`);
+    await page.getByLabel("Name", { exact: true }).fill(`${name} saved`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: `${name} saved` })).toBeVisible();
+    const toast = page.locator(".ant-notification-notice").filter({ hasText: `${name} saved` });
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+    // What a pointer at the middle of each of the app header's and the record header's buttons would
+    // press: the button itself, not the toast over it.
+    const covered = await page.evaluate(`[...document.querySelectorAll("header .ant-btn, .ant-page-header .ant-btn")]
+      .filter((button) => button.getClientRects().length > 0)
+      .filter((button) => {
+        const box = button.getBoundingClientRect();
+        return !button.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      })
+      .map((button) => button.textContent || button.getAttribute("aria-label"))`);
+    expect(covered, `at ${viewport.width} px`).toEqual([]);
+    // Asked while the toast was up.
+    await expect(toast).toBeVisible();
+  }
+});
