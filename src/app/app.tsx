@@ -92,10 +92,8 @@ export function App() {
     <BrowserRouter>
       <ColorModeProvider>
         <ConfigProvider locale={antdLocale(language)}>
-          {/* Toasts at the bottom left, like a mail client's "Moved to trash · Undo": at the top right
-              they covered what an operator clicks next, the app header's Sign out or, below it, a
-              saved record's Edit and Delete, held there while the pointer rests on them. A form's
-              Save and a table's pages sit to the right. */}
+          {/* Bottom left: at the top right a toast covered the header buttons clicked next (a saved
+              record's Edit), and stayed while the pointer rested on it (decision 120). */}
           <AntdApp notification={{ placement: "bottomLeft" }}>
             <Refine
               routerProvider={appRouterProvider}
