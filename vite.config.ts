@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { build, defineConfig, type Plugin, type Rollup } from "vite";
+import MagicString from "magic-string";
+import { build, defineConfig, parseAst, type Plugin, type Rollup } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 /**
@@ -127,6 +128,8 @@ const PRECOMPRESSED = compression({ algorithms: ["brotliCompress", "gzip"], incl
  */
 function antdStylesheets(): Plugin {
   let files: Record<string, string> | null = null;
+  let inFiles = new Set<string>();
+  let generatorsDropped = 0;
   let base = "/";
   let production = true;
   return {
@@ -141,19 +144,34 @@ function antdStylesheets(): Plugin {
     buildStart() {
       if (!production) return;
       const script = fileURLToPath(new URL("scripts/antd-css.tsx", import.meta.url));
-      const sheets = JSON.parse(
+      const { sheets, inEveryTheme } = JSON.parse(
         execFileSync(process.execPath, ["--import", "tsx", script], {
           env: { ...process.env, NODE_ENV: "production" },
           maxBuffer: 64 << 20,
           encoding: "utf8",
         }),
-      ) as Record<string, string>;
+      ) as { sheets: Record<string, string>; inEveryTheme: string[] };
       files = Object.fromEntries(
         Object.entries(sheets).map(([mode, source]) => [
           mode,
           `${base}${this.getFileName(this.emitFile({ type: "asset", name: `antd-${mode}.css`, source }))}`,
         ]),
       );
+      inFiles = new Set(inEveryTheme);
+    },
+    resolveId: (id) => (id === STYLE_GAP ? `\0${STYLE_GAP}` : null),
+    load: (id) => (id === `\0${STYLE_GAP}` ? STYLE_GAP_MODULE : null),
+    transform(code, id) {
+      if (files === null || !ANTD_STYLE_MODULE.test(id)) return null;
+      const edited = withoutGenerators(code, inFiles);
+      if (!edited) return null;
+      generatorsDropped += edited.dropped;
+      return { code: edited.code.toString(), map: edited.code.generateMap({ hires: true, source: id }) };
+    },
+    buildEnd(error) {
+      // An antd upgrade that renames its style hooks or the files' map would silently bring every
+      // generator back: fail instead, so decision 121 is looked at again.
+      if (!error && files !== null && generatorsDropped === 0) throw new Error("no antd style generator was dropped: check decision 121");
     },
     transformIndexHtml: () =>
       files === null
@@ -177,6 +195,55 @@ function antdStylesheets(): Plugin {
             { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
           ],
   };
+}
+
+/**
+ * Once antd's styles are in the built files, the code that would generate them in the browser is
+ * never run for the components the files hold: cssinjs finds each of their styles on the files' map
+ * and calls no generator. That code was ~47 kB gzipped of every route's JavaScript. So the build
+ * drops a style hook's generator (and its component token's defaults, read only by it) where the
+ * files hold that component under every theme; the hook itself stays, and still tells cssinjs its
+ * path and hash. Should a page ever need a style the files lack under a dropped generator (a
+ * ConfigProvider with another theme, a prefixCls the build's render did not reach), it reports it
+ * on the console, which fails any e2e test, instead of rendering a component unstyled in silence
+ * (decision 121). Components the files lack keep their generators.
+ */
+const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/][^\\/]+[\\/]style[\\/][^\\/]+\.js$/;
+const STYLE_HOOK_FACTORIES = new Set(["genStyleHooks", "genSubStyleComponent", "genComponentStyleHook"]);
+const STYLE_GAP = "switchboard:antd-style-gap";
+export const STYLE_GAP_MODULE = `export default function styleNotInTheBuiltFiles(_token, info) {
+  console.error("antd: the built stylesheet has no style for " + info.prefixCls + " (" + info.hashId + ") and its generator was dropped at build (decision 121)");
+  return [];
+}`;
+
+/** A style module with the generators of `inFiles`' hooks replaced by the gap's reporter, or null when it has none. */
+export function withoutGenerators(code: string, inFiles: Set<string>): { code: MagicString; dropped: number } | null {
+  const edit = new MagicString(code);
+  let dropped = 0;
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== "object") return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as {
+      type?: string;
+      callee?: { type: string; name: string };
+      arguments?: { type: string; start: number; end: number; value?: unknown; elements?: { value?: unknown }[] }[];
+    };
+    if (n.type === "CallExpression" && n.callee?.type === "Identifier" && STYLE_HOOK_FACTORIES.has(n.callee.name) && n.arguments && n.arguments.length >= 2) {
+      const [name, generator, componentToken] = n.arguments;
+      const cells = name.type === "Literal" ? [name.value, name.value] : name.type === "ArrayExpression" ? (name.elements ?? []).map((e) => e?.value) : [];
+      if (cells.length > 0 && cells.every((c) => typeof c === "string") && inFiles.has(cells.join("-"))) {
+        edit.overwrite(generator.start, generator.end, "__styleNotInTheBuiltFiles");
+        if (componentToken) edit.overwrite(componentToken.start, componentToken.end, "undefined");
+        dropped++;
+        return;
+      }
+    }
+    for (const value of Object.values(n)) if (value && typeof value === "object") visit(value);
+  };
+  visit(parseAst(code));
+  if (dropped === 0) return null;
+  edit.prepend(`import __styleNotInTheBuiltFiles from "${STYLE_GAP}";\n`);
+  return { code: edit, dropped };
 }
 
 /**
@@ -240,6 +307,9 @@ function loadsInOneFile(): Plugin {
       const groups = ONE_FILE_LOADS.map(({ chunk, sources }) => {
         const held = new Set([...modulesWithImports(sources.map(of))].filter((id) => !taken.has(id)));
         held.forEach((id) => taken.add(id));
+        // The planning pass has no antd stylesheets, so nothing there imports their gap's reporter:
+        // the app's file takes it, or it would be a file of its own on every load.
+        if (chunk === ONE_FILE_LOADS[0].chunk) held.add(`\0${STYLE_GAP}`);
         return { name: chunk, test: (id: string) => held.has(id) };
       });
       return { build: { rollupOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups } } } } };

@@ -1,5 +1,6 @@
 /**
- * NODE_ENV=production tsx scripts/antd-css.tsx  → prints {"light": stylesheet, "dark": stylesheet}
+ * NODE_ENV=production tsx scripts/antd-css.tsx
+ *   → prints {"sheets": {"light": stylesheet, "dark": stylesheet}, "inEveryTheme": ["Button-Button", …]}
  *
  * antd's styles for each of the app's themes, written once at build instead of generated in every
  * browser on every component's first use (vite.config.ts links the page's theme's from index.html;
@@ -103,6 +104,22 @@ const components = USED.map((name) => [name, (antd as unknown as Record<string, 
 /** extractStyle's map of what a stylesheet holds: one rule whose `content` lists `path:hash;…`. */
 const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";?\}/;
 
+/** A map's entries as paths: [theme's key, "Component-Part", prefixCls, iconPrefixCls]. */
+const pathsOf = (css: string) => (css.match(MAP_RULE)?.[1].split(";") ?? []).map((entry) => entry.split(":")[0].split("|"));
+
+/**
+ * The key cssinjs files a theme's styles under (each path's first part): that of a lone button's
+ * shared reset. Overlays' panels render under a ConfigProvider of their own, so a map holds other
+ * keys too, which a page of the app never looks up.
+ */
+function themeKey(themeConfig: object): string {
+  const cache = createCache();
+  renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme: themeConfig }, createElement(antd.Button))));
+  const shared = pathsOf(extractStyle(cache, { plain: true, types: ["style"] })).find(([, part]) => part === "Shared");
+  if (!shared) throw new Error("antd-css: a button's styles carry no shared reset; has @ant-design/cssinjs changed its format?");
+  return shared[0];
+}
+
 const failed: string[] = [];
 const sheets = Object.entries({ light: LIGHT, dark: DARK }).map(([mode, themeConfig]) => {
   const cache = createCache();
@@ -122,8 +139,13 @@ const sheets = Object.entries({ light: LIGHT, dark: DARK }).map(([mode, themeCon
   const css = extractStyle(cache, { plain: true, types: ["style"] });
   const map = css.match(MAP_RULE);
   if (!map) throw new Error("antd-css: extractStyle wrote no map of its styles; has @ant-design/cssinjs changed its format?");
-  return { mode, styles: css.replace(MAP_RULE, ""), paths: map[1].split(";") };
+  const key = themeKey(themeConfig);
+  const held = new Set(pathsOf(css).flatMap(([k, component]) => (k === key ? [component] : [])));
+  return { mode, styles: css.replace(MAP_RULE, ""), paths: map[1].split(";"), held };
 });
 if (failed.length) process.stderr.write(`antd-css: not rendered on the server (styled at run time): ${[...new Set(failed)].join(", ")}\n`);
 const bothMaps = `.data-ant-cssinjs-cache-path{content:"${[...new Set(sheets.flatMap((s) => s.paths))].join(";")}";}`;
-process.stdout.write(JSON.stringify(Object.fromEntries(sheets.map((s) => [s.mode, s.styles + bothMaps]))));
+// The style hooks whose styles the files hold for every theme a page can show: the build drops
+// those hooks' generators from the app's code (vite.config.ts, decision 121).
+const inEveryTheme = [...sheets[0].held].filter((component) => sheets.every((s) => s.held.has(component)));
+process.stdout.write(JSON.stringify({ sheets: Object.fromEntries(sheets.map((s) => [s.mode, s.styles + bothMaps])), inEveryTheme }));

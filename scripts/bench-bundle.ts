@@ -12,7 +12,8 @@
  * scaffold's list page. It also checks the side-effect rule of vite.config.ts (decision 060): no
  * Markdown renderer in our chunks, and still one in the scaffold built with that rule (it renders
  * MarkdownField). And that zod, the schemas' library, comes only with the pages that check what is
- * typed (forms, own account), not with a page that only reads (decision 112). Exits 1 when a
+ * typed (forms, own account), not with a page that only reads (decision 112). And that antd's style
+ * generators are gone where the built stylesheets hold the styles (decision 121). Exits 1 when a
  * budget or a check fails; it is not a CI gate.
  */
 import fs from "node:fs";
@@ -37,6 +38,11 @@ type Manifest = Record<string, ManifestChunk>;
 const LOGIN_BUDGET = 100 * 1024;
 /** A string react-markdown carries (its changelog link): present where the Markdown renderer is bundled. */
 const MARKDOWN_MARK = "remarkjs/react-markdown";
+/**
+ * A name only antd's Table style generator and its token defaults carry: gone from a build whose
+ * stylesheets hold the Table's styles (decision 121), present in the scaffold's.
+ */
+const ANTD_GENERATOR_MARK = "tableHeaderBg";
 /** A string zod carries (its error class's name): present where the schemas' library is bundled. */
 const ZOD_MARK = "ZodError";
 
@@ -166,6 +172,16 @@ async function main() {
       `scaffold built with our rule (it renders MarkdownField): ${kb(scaffoldRule.bytes)}, Markdown renderer ${keptInScaffold ? "kept" : "MISSING (the rule dropped code in use)"}; as it is: ${kb(scaffold.bytes)}`,
     );
     if (oursMarkdown.length || !keptInScaffold) broken++;
+
+    // antd's style generators (decision 121): dropped where the built stylesheets hold the styles.
+    const generatorsIn = Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith(".js") && fs.readFileSync(path.join(outDir, f), "utf8").includes(ANTD_GENERATOR_MARK));
+    const inScaffold = scaffold.files.some((f) => fs.readFileSync(path.join(scaffoldDir, f), "utf8").includes(ANTD_GENERATOR_MARK));
+    console.log(
+      `antd's Table style generator: ${generatorsIn.length ? `in ${generatorsIn.join(", ")} (not dropped)` : "none in our chunks"}; in the scaffold's: ${inScaffold ? "yes" : "NO (the mark no longer names it)"}`,
+    );
+    if (generatorsIn.length || !inScaffold) broken++;
     if (broken) {
       console.log(`\n${broken} budget(s) or check(s) failed`);
       process.exitCode = 1;
