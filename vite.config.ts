@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import MagicString from "magic-string";
-import { build, defineConfig, parseAst, type Plugin, type Rollup } from "vite";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { ANTD_STYLE_MODULE, NOT_A_STYLE_HOOK, STYLE_GAP, STYLE_GAP_MODULE, withoutGenerators } from "./scripts/antd-style-generators";
 
 /**
  * @refinedev/antd is one ESM file that imports react-markdown and remark-gfm at its top for
@@ -123,13 +123,14 @@ const PRECOMPRESSED = compression({ algorithms: ["brotliCompress", "gzip"], incl
  * theme the page opens in (the user's stored choice, else the system's) first in its head, before
  * the app's own CSS, which overrides it; the other theme's link is written disabled, so it is not
  * fetched until a user switches to that theme (the ColorModeProvider enables it and waits for it).
- * Half the CSS to load, parse and match on every hard load (decision 108).
+ * Half the CSS to load, parse and match on every hard load (decision 108). The hooks whose styles
+ * both files hold lose their generators in the build (scripts/antd-style-generators.ts, decision 121).
  * Development keeps generating them: there antd's class names carry a development prefix.
  */
 function antdStylesheets(): Plugin {
   let files: Record<string, string> | null = null;
   let inFiles = new Set<string>();
-  let generatorsDropped = 0;
+  const dropped = new Set<string>();
   let base = "/";
   let production = true;
   return {
@@ -161,17 +162,22 @@ function antdStylesheets(): Plugin {
     },
     resolveId: (id) => (id === STYLE_GAP ? `\0${STYLE_GAP}` : null),
     load: (id) => (id === `\0${STYLE_GAP}` ? STYLE_GAP_MODULE : null),
+    // The files hold these hooks' styles: their generators are dropped (decision 121).
     transform(code, id) {
       if (files === null || !ANTD_STYLE_MODULE.test(id)) return null;
       const edited = withoutGenerators(code, inFiles);
       if (!edited) return null;
-      generatorsDropped += edited.dropped;
+      edited.dropped.forEach((hook) => dropped.add(hook));
       return { code: edited.code.toString(), map: edited.code.generateMap({ hires: true, source: id }) };
     },
     buildEnd(error) {
-      // An antd upgrade that renames its style hooks or the files' map would silently bring every
-      // generator back: fail instead, so decision 121 is looked at again.
-      if (!error && files !== null && generatorsDropped === 0) throw new Error("no antd style generator was dropped: check decision 121");
+      // A hook the files hold whose generator was never met: an antd upgrade renamed it or moved its
+      // module, or the files' map changed. Fail, so decision 121 is looked at again, rather than
+      // keep generators silently (nothing dropped) or drop by a name that no longer matches.
+      if (error || files === null) return;
+      const missed = [...inFiles].filter((hook) => !dropped.has(hook) && !NOT_A_STYLE_HOOK.has(hook));
+      if (dropped.size === 0 || missed.length)
+        throw new Error(`antd style hooks held by the stylesheets but not met in antd's style modules: ${missed.join(", ") || "all"}; check decision 121`);
     },
     transformIndexHtml: () =>
       files === null
@@ -195,55 +201,6 @@ function antdStylesheets(): Plugin {
             { tag: "style", attrs: { "data-rc-order": "prependQueue", "data-rc-priority": "-100000" }, children: "", injectTo: "head-prepend" },
           ],
   };
-}
-
-/**
- * Once antd's styles are in the built files, the code that would generate them in the browser is
- * never run for the components the files hold: cssinjs finds each of their styles on the files' map
- * and calls no generator. That code was ~47 kB gzipped of every route's JavaScript. So the build
- * drops a style hook's generator (and its component token's defaults, read only by it) where the
- * files hold that component under every theme; the hook itself stays, and still tells cssinjs its
- * path and hash. Should a page ever need a style the files lack under a dropped generator (a
- * ConfigProvider with another theme, a prefixCls the build's render did not reach), it reports it
- * on the console, which fails any e2e test, instead of rendering a component unstyled in silence
- * (decision 121). Components the files lack keep their generators.
- */
-const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/][^\\/]+[\\/]style[\\/][^\\/]+\.js$/;
-const STYLE_HOOK_FACTORIES = new Set(["genStyleHooks", "genSubStyleComponent", "genComponentStyleHook"]);
-const STYLE_GAP = "switchboard:antd-style-gap";
-export const STYLE_GAP_MODULE = `export default function styleNotInTheBuiltFiles(_token, info) {
-  console.error("antd: the built stylesheet has no style for " + info.prefixCls + " (" + info.hashId + ") and its generator was dropped at build (decision 121)");
-  return [];
-}`;
-
-/** A style module with the generators of `inFiles`' hooks replaced by the gap's reporter, or null when it has none. */
-export function withoutGenerators(code: string, inFiles: Set<string>): { code: MagicString; dropped: number } | null {
-  const edit = new MagicString(code);
-  let dropped = 0;
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== "object") return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as {
-      type?: string;
-      callee?: { type: string; name: string };
-      arguments?: { type: string; start: number; end: number; value?: unknown; elements?: { value?: unknown }[] }[];
-    };
-    if (n.type === "CallExpression" && n.callee?.type === "Identifier" && STYLE_HOOK_FACTORIES.has(n.callee.name) && n.arguments && n.arguments.length >= 2) {
-      const [name, generator, componentToken] = n.arguments;
-      const cells = name.type === "Literal" ? [name.value, name.value] : name.type === "ArrayExpression" ? (name.elements ?? []).map((e) => e?.value) : [];
-      if (cells.length > 0 && cells.every((c) => typeof c === "string") && inFiles.has(cells.join("-"))) {
-        edit.overwrite(generator.start, generator.end, "__styleNotInTheBuiltFiles");
-        if (componentToken) edit.overwrite(componentToken.start, componentToken.end, "undefined");
-        dropped++;
-        return;
-      }
-    }
-    for (const value of Object.values(n)) if (value && typeof value === "object") visit(value);
-  };
-  visit(parseAst(code));
-  if (dropped === 0) return null;
-  edit.prepend(`import __styleNotInTheBuiltFiles from "${STYLE_GAP}";\n`);
-  return { code: edit, dropped };
 }
 
 /**

@@ -13,8 +13,8 @@
  * the page and neither generated nor inserted. It reads the map once, from whichever file is in, so
  * each file carries the map of both: the app loads a theme's file before it renders in that theme.
  * A style not in the map (another ThemeConfig, a prop this render did not reach) is generated at
- * run time as before: a gap costs time, and that style then comes after the whole file instead of
- * among antd's styles by priority.
+ * run time only where its hook is not held by both files: the build drops the generators of the
+ * hooks in `inEveryTheme` (decision 121), and such a gap is then reported on the console instead.
  *
  * NODE_ENV must be "production" before antd loads: its class names' prefix depends on it, and the
  * file must name the classes the production build's components use.
@@ -119,6 +119,12 @@ function themeKey(themeConfig: object): string {
   if (!shared) throw new Error("antd-css: a button's styles carry no shared reset; has @ant-design/cssinjs changed its format?");
   return shared[0];
 }
+
+// In antd's CSS-variables mode a hook also reads its component token's defaults outside the
+// generator, which the build drops with it (decision 121): say so here rather than lose them.
+for (const themeConfig of [LIGHT, DARK])
+  if ((themeConfig as { cssVar?: unknown }).cssVar)
+    throw new Error("antd-css: a theme turns on cssVar, whose token defaults the build drops: see decision 121");
 
 const failed: string[] = [];
 const sheets = Object.entries({ light: LIGHT, dark: DARK }).map(([mode, themeConfig]) => {
