@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { ANTD_STYLE_MODULE, NOT_A_STYLE_HOOK, STYLE_GAP, STYLE_GAP_MODULE, withoutGenerators } from "./scripts/antd-style-generators";
+import { ANTD_STYLE_MODULE, NOT_A_STYLE_HOOK, STYLE_GAP, STYLE_GAP_ID, STYLE_GAP_MODULE, withoutGenerators } from "./scripts/antd-style-generators";
 
 /**
  * @refinedev/antd is one ESM file that imports react-markdown and remark-gfm at its top for
@@ -160,8 +160,8 @@ function antdStylesheets(): Plugin {
       );
       inFiles = new Set(inEveryTheme);
     },
-    resolveId: (id) => (id === STYLE_GAP ? `\0${STYLE_GAP}` : null),
-    load: (id) => (id === `\0${STYLE_GAP}` ? STYLE_GAP_MODULE : null),
+    resolveId: (id) => (id === STYLE_GAP ? STYLE_GAP_ID : null),
+    load: (id) => (id === STYLE_GAP_ID ? STYLE_GAP_MODULE : null),
     // The files hold these hooks' styles: their generators are dropped (decision 121).
     transform(code, id) {
       if (files === null || !ANTD_STYLE_MODULE.test(id)) return null;
@@ -266,7 +266,7 @@ function loadsInOneFile(): Plugin {
         held.forEach((id) => taken.add(id));
         // The planning pass has no antd stylesheets, so nothing there imports their gap's reporter:
         // the app's file takes it, or it would be a file of its own on every load.
-        if (chunk === ONE_FILE_LOADS[0].chunk) held.add(`\0${STYLE_GAP}`);
+        if (chunk === ONE_FILE_LOADS[0].chunk) held.add(STYLE_GAP_ID);
         return { name: chunk, test: (id: string) => held.has(id) };
       });
       return { build: { rollupOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups } } } } };

@@ -104,8 +104,10 @@ const components = USED.map((name) => [name, (antd as unknown as Record<string, 
 /** extractStyle's map of what a stylesheet holds: one rule whose `content` lists `path:hash;…`. */
 const MAP_RULE = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";?\}/;
 
-/** A map's entries as paths: [theme's key, "Component-Part", prefixCls, iconPrefixCls]. */
-const pathsOf = (css: string) => (css.match(MAP_RULE)?.[1].split(";") ?? []).map((entry) => entry.split(":")[0].split("|"));
+/** A stylesheet's map as its entries (`path:hash`). */
+const entriesOf = (css: string) => css.match(MAP_RULE)?.[1].split(";") ?? [];
+/** Entries as paths: [theme's key, "Component-Part", prefixCls, iconPrefixCls]. */
+const pathsOf = (entries: string[]) => entries.map((entry) => entry.split(":")[0].split("|"));
 
 /**
  * The key cssinjs files a theme's styles under (each path's first part): that of a lone button's
@@ -115,7 +117,7 @@ const pathsOf = (css: string) => (css.match(MAP_RULE)?.[1].split(";") ?? []).map
 function themeKey(themeConfig: object): string {
   const cache = createCache();
   renderToString(createElement(StyleProvider, { cache }, createElement(antd.ConfigProvider, { theme: themeConfig }, createElement(antd.Button))));
-  const shared = pathsOf(extractStyle(cache, { plain: true, types: ["style"] })).find(([, part]) => part === "Shared");
+  const shared = pathsOf(entriesOf(extractStyle(cache, { plain: true, types: ["style"] }))).find(([, part]) => part === "Shared");
   if (!shared) throw new Error("antd-css: a button's styles carry no shared reset; has @ant-design/cssinjs changed its format?");
   return shared[0];
 }
@@ -143,11 +145,11 @@ const sheets = Object.entries({ light: LIGHT, dark: DARK }).map(([mode, themeCon
     }
   }
   const css = extractStyle(cache, { plain: true, types: ["style"] });
-  const map = css.match(MAP_RULE);
-  if (!map) throw new Error("antd-css: extractStyle wrote no map of its styles; has @ant-design/cssinjs changed its format?");
+  const paths = entriesOf(css);
+  if (!paths.length) throw new Error("antd-css: extractStyle wrote no map of its styles; has @ant-design/cssinjs changed its format?");
   const key = themeKey(themeConfig);
-  const held = new Set(pathsOf(css).flatMap(([k, component]) => (k === key ? [component] : [])));
-  return { mode, styles: css.replace(MAP_RULE, ""), paths: map[1].split(";"), held };
+  const held = new Set(pathsOf(paths).flatMap(([k, component]) => (k === key ? [component] : [])));
+  return { mode, styles: css.replace(MAP_RULE, ""), paths, held };
 });
 if (failed.length) process.stderr.write(`antd-css: not rendered on the server (styled at run time): ${[...new Set(failed)].join(", ")}\n`);
 const bothMaps = `.data-ant-cssinjs-cache-path{content:"${[...new Set(sheets.flatMap((s) => s.paths))].join(";")}";}`;

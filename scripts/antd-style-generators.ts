@@ -26,8 +26,9 @@ const STYLE_HOOK_FACTORIES = new Set(["genStyleHooks", "genSubStyleComponent", "
  */
 export const NOT_A_STYLE_HOOK = new Set(["Shared", "ant-design-icons"]);
 
-/** The reporter's module, imported by every edited style module. */
+/** The reporter's module, imported by every edited style module, and its id once resolved (virtual). */
 export const STYLE_GAP = "switchboard:antd-style-gap";
+export const STYLE_GAP_ID = `\0${STYLE_GAP}`;
 export const STYLE_GAP_MODULE = `export default function styleNotInTheBuiltFiles(_token, info) {
   console.error("antd: the built stylesheet has no style for " + info.prefixCls + " (" + info.hashId + ") and its generator was dropped at build (decision 121)");
   return [];
@@ -46,6 +47,8 @@ interface Node {
  * names of the hooks it dropped; null when it has none of them.
  */
 export function withoutGenerators(code: string, held: ReadonlySet<string>): { code: MagicString; dropped: string[] } | null {
+  // Most style modules are helpers and tokens with no hook: not worth parsing.
+  if (![...STYLE_HOOK_FACTORIES].some((factory) => code.includes(`${factory}(`))) return null;
   const edit = new MagicString(code);
   const dropped: string[] = [];
   const visit = (node: unknown): void => {

@@ -162,11 +162,14 @@ async function main() {
     );
 
     // The side-effect rule (decision 060): Markdown gone where nothing renders it, kept where something does.
-    const hasMarkdown = (dir: string, files: string[]) => files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes(MARKDOWN_MARK));
-    const oursMarkdown = Object.values(manifest)
+    // A package's mark in a build's files: in a scaffold's (its one load), or in which of our chunks.
+    const holds = (dir: string, files: string[], mark: string) => files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes(mark));
+    const ourJs = Object.values(manifest)
       .map((c) => c.file)
-      .filter((f) => f.endsWith(".js") && fs.readFileSync(path.join(outDir, f), "utf8").includes(MARKDOWN_MARK));
-    const keptInScaffold = hasMarkdown(scaffoldRuleDir, scaffoldRule.files);
+      .filter((f) => f.endsWith(".js"));
+    const ourChunksWith = (mark: string) => ourJs.filter((f) => holds(outDir, [f], mark));
+    const oursMarkdown = ourChunksWith(MARKDOWN_MARK);
+    const keptInScaffold = holds(scaffoldRuleDir, scaffoldRule.files, MARKDOWN_MARK);
     console.log(`Markdown renderer in our chunks: ${oursMarkdown.length ? `in ${oursMarkdown.join(", ")} (the rule did not drop it)` : "none"}`);
     console.log(
       `scaffold built with our rule (it renders MarkdownField): ${kb(scaffoldRule.bytes)}, Markdown renderer ${keptInScaffold ? "kept" : "MISSING (the rule dropped code in use)"}; as it is: ${kb(scaffold.bytes)}`,
@@ -174,10 +177,8 @@ async function main() {
     if (oursMarkdown.length || !keptInScaffold) broken++;
 
     // antd's style generators (decision 121): dropped where the built stylesheets hold the styles.
-    const generatorsIn = Object.values(manifest)
-      .map((c) => c.file)
-      .filter((f) => f.endsWith(".js") && fs.readFileSync(path.join(outDir, f), "utf8").includes(ANTD_GENERATOR_MARK));
-    const inScaffold = scaffold.files.some((f) => fs.readFileSync(path.join(scaffoldDir, f), "utf8").includes(ANTD_GENERATOR_MARK));
+    const generatorsIn = ourChunksWith(ANTD_GENERATOR_MARK);
+    const inScaffold = holds(scaffoldDir, scaffold.files, ANTD_GENERATOR_MARK);
     console.log(
       `antd's Table style generator: ${generatorsIn.length ? `in ${generatorsIn.join(", ")} (not dropped)` : "none in our chunks"}; in the scaffold's: ${inScaffold ? "yes" : "NO (the mark no longer names it)"}`,
     );
