@@ -104,6 +104,22 @@ test("a page's code that fails to arrive once is fetched again by itself", async
   allowNoAnswer(consoleErrors);
 });
 
+test("a record page with an edit button has the edit form's code by then: Edit opens the form though the connection drops", async ({ page, login }) => {
+  // The browser never idles here, so the prefetch of every page's code at idle never comes.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const editCode = page.waitForResponse(/\/assets\/edit-page-[^/]*\.js$/);
+  await login("manager");
+  const name = await openFirstCustomer(page);
+  await expect(page.locator("main .ant-descriptions")).toContainText(name);
+  await editCode;
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.locator("main").getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue(name);
+  await expect(page.getByText(UNREACHABLE)).toHaveCount(0);
+});
+
 test("a page's code that never arrives is said in words with a Retry, not the browser's message", async ({ page, login, consoleErrors }) => {
   await page.route(/\/assets\/show-page-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
   await login("manager");

@@ -1,8 +1,10 @@
 import { EditButton, ShowButton } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
+import { useEffect } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { useLocale } from "../../i18n/use-locale";
+import { prefetchEditPage } from "../../lib/route-modules";
 import { DeleteRecordButton } from "./delete-record-button";
 
 interface RecordActionsProps {
@@ -21,6 +23,13 @@ interface RecordActionsProps {
  */
 export function RecordActions({ def, record, compact = true, show = true, onDeleted }: RecordActionsProps) {
   const { t, singular } = useLocale();
+  const editable = !def.readOnly;
+  const editOverride = def.overrides?.edit;
+  // A record's own page: its edit button is the next click as often as not, and may come before
+  // the browser first idles (a list's rows lead to their records first; those it leaves to idle).
+  useEffect(() => {
+    if (editable && !compact) prefetchEditPage(editOverride);
+  }, [editable, compact, editOverride]);
   const id = record.id;
   if (id === undefined) return null;
   const meta = { record };
@@ -40,7 +49,7 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
           aria-label={compact ? title("show") : undefined}
         />
       )}
-      {!def.readOnly && (
+      {editable && (
         <EditButton
           resource={def.name}
           recordItemId={id}
@@ -51,7 +60,7 @@ export function RecordActions({ def, record, compact = true, show = true, onDele
           aria-label={compact ? title("edit") : undefined}
         />
       )}
-      {!def.readOnly && <DeleteRecordButton def={def} id={id} record={record} hideText={compact} size={size} title={title("delete")} onDeleted={onDeleted} />}
+      {editable && <DeleteRecordButton def={def} id={id} record={record} hideText={compact} size={size} title={title("delete")} onDeleted={onDeleted} />}
     </Space>
   );
 }
