@@ -61,10 +61,11 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
     return map;
   }, [found.data, onOrder.data]);
   const hasCustomer = typeof customerId === "number" || (typeof customerId === "string" && customerId !== "");
+  // Read only where the limit is checked (a draft's page, the form): a placed order's page flags nothing.
   const { result: customer } = useOne<BaseRecord>({
     resource: "customers",
     id: hasCustomer ? (customerId as number | string) : "",
-    queryOptions: { enabled: hasCustomer },
+    queryOptions: { enabled: hasCustomer && checkStock },
     errorNotification: false,
   });
 
