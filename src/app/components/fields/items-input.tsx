@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { Link } from "react-router";
 import { ORDER_MAX_ITEMS, ORDER_MAX_QUANTITY, ORDER_MIN_QUANTITY } from "../../../domain/constants";
 import { useLocale } from "../../i18n/use-locale";
+import { useReferenced } from "../list/reference-cell";
 
 /** A line as the form holds it: `unitPrice` only on lines already stored, for display. */
 export interface FormLine {
@@ -62,12 +63,17 @@ export function ItemsInput({ id, value, onChange, disabled, readOnly, checkStock
   }, [found.data, onOrder.data]);
   const hasCustomer = typeof customerId === "number" || (typeof customerId === "string" && customerId !== "");
   // Read only where the limit is checked (a draft's page, the form): a placed order's page flags nothing.
-  const { result: customer } = useOne<BaseRecord>({
+  // On the order's page, the read its customer cell makes by id serves; the form's customer picker
+  // keys its own read otherwise, so the form reads the record.
+  const checked = hasCustomer && checkStock;
+  const onPage = useReferenced("customers", checked && readOnly ? [Number(customerId)] : []);
+  const { result: inForm } = useOne<BaseRecord>({
     resource: "customers",
     id: hasCustomer ? (customerId as number | string) : "",
-    queryOptions: { enabled: hasCustomer && checkStock },
+    queryOptions: { enabled: checked && !readOnly },
     errorNotification: false,
   });
+  const customer = readOnly ? onPage?.find((c) => Number(c.id) === Number(customerId)) : inForm;
 
   const priceOf = (line: FormLine) => line.unitPrice ?? (products.get(line.productId)?.price as number | undefined);
   const lineTotal = (line: FormLine) => {
