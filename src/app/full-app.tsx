@@ -7,6 +7,7 @@ import { API_URL } from "./config";
 import { startLanguage } from "./i18n";
 import { readAhead } from "./lib/boot-requests";
 import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath } from "./lib/route-modules";
+import { viewOverride } from "./overrides";
 import { dataProviderKind } from "./providers/data-provider";
 import { startQueriesWithEarlyAnswers } from "./providers/early-answers";
 import { queryClient } from "./providers/query-client";
@@ -17,19 +18,18 @@ const ROUTE_MODULES_WAIT_MS = 2_000;
 
 /** The whole app: Refine, antd, every route behind sign-in (main.tsx loads it for every path but /login). */
 export async function mountApp(root: HTMLElement) {
-  // The layout and the page this path renders (and a record page's override) are fetched now and
+  // The layout and the page this path renders (and a record page's or form's override) are fetched now and
   // the first render waits for them (the HTML's skeleton stays up meanwhile): rendered before they
   // arrive, each lazy boundary would show its fallback and hold the page back for React's reveal
   // throttle. A module that fails is left to the render, which retries it and says so.
-  const showOverride = (resource: string) => ENTITIES.find((def) => def.name === resource)?.overrides?.show;
-  const modules = preloadPath(window.location.pathname, showOverride);
+  const modules = preloadPath(window.location.pathname, viewOverride);
   // On the way to a record's page its record is asked for too, beside the page's code and render
   // rather than once the page has mounted (the client takes the answer; see readAhead). Only on
   // REST: the GraphQL provider reads a record by another request.
   const resources = new Set(ENTITIES.map((def) => def.name));
   const rest = dataProviderKind() === "rest";
   preloadOnNavigation((path) => {
-    void preloadPath(path, showOverride);
+    void preloadPath(path, viewOverride);
     const read = rest ? recordReadForPath(path, resources, API_URL) : undefined;
     if (read) readAhead(read, path);
   });

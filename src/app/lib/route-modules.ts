@@ -64,11 +64,15 @@ export const PART_MODULES = {
   dateRangeFilter: moduleLoader(() => import("../components/list/date-range-filter").then((m) => ({ default: m.DateRangeFilter }))),
 };
 
+/** The name of the view that replaces a resource's record page or edit form, if its definition gives one. */
+export type ViewOverride = (resource: string, view: "show" | "edit") => string | undefined;
+
 /**
  * What a path renders behind sign-in, by the route shapes of app.tsx: the layout and a page, and
- * for a record page the view that replaces it, if `showOverride` names one for the resource.
+ * for a record's page or edit form the view that replaces it, if `viewOverride` names one for the
+ * resource.
  */
-export function modulesForPath(path: string, showOverride: (resource: string) => string | undefined = () => undefined): ModuleLoader<unknown>[] {
+export function modulesForPath(path: string, viewOverride: ViewOverride = () => undefined): ModuleLoader<unknown>[] {
   const [first, action, ...rest] = path.split("/").filter(Boolean);
   const page =
     first === undefined
@@ -88,7 +92,8 @@ export function modulesForPath(path: string, showOverride: (resource: string) =>
                   : action === "show" && rest.length === 1
                     ? ROUTE_MODULES.show
                     : ROUTE_MODULES.notFound;
-  const override = page === ROUTE_MODULES.show ? OVERRIDE_MODULES[showOverride(first) ?? ""] : undefined;
+  const view = page === ROUTE_MODULES.show ? "show" : page === ROUTE_MODULES.edit ? "edit" : undefined;
+  const override = view ? OVERRIDE_MODULES[viewOverride(first, view) ?? ""] : undefined;
   return [ROUTE_MODULES.shell, page, ...(override ? [override] : [])];
 }
 
@@ -112,8 +117,8 @@ export const recordReadUrl = (apiUrl: string, resource: string, id: string | num
  * page after the layout, an override after the page), and each reveal then waits out React's 300 ms
  * throttle for Suspense fallbacks; arrived beforehand, they render at once (lazyRetry).
  */
-export function preloadPath(path: string, showOverride?: (resource: string) => string | undefined): Promise<unknown> {
-  return Promise.allSettled(modulesForPath(path, showOverride).map((load) => load()));
+export function preloadPath(path: string, viewOverride?: ViewOverride): Promise<unknown> {
+  return Promise.allSettled(modulesForPath(path, viewOverride).map((load) => load()));
 }
 
 /**
@@ -162,12 +167,10 @@ export function prefetchWhenIdle() {
 }
 
 /**
- * The code of the edit page a record's edit button opens (with the view that replaces it, when
- * `override` names one), fetched as soon as the button is shown. An operator's next click is often
- * that button, made before the browser first idles and prefetches everything (prefetchWhenIdle);
- * the code is a few kB. A fetch that fails is left to the click that needs it.
+ * The code of the page a button leads to (a record page's Edit), fetched as soon as the button is
+ * shown: an operator's next click is often that one, made before the browser first idles and
+ * prefetches everything (prefetchWhenIdle). Not where the browser asks to save data.
  */
-export function prefetchEditPage(override?: string) {
-  if (savingData()) return;
-  for (const load of [ROUTE_MODULES.edit, OVERRIDE_MODULES[override ?? ""]]) if (load && !load.arrived) void load().catch(() => undefined);
+export function prefetchPath(path: string, viewOverride?: ViewOverride) {
+  if (!savingData()) void preloadPath(path, viewOverride);
 }

@@ -1,7 +1,8 @@
 import { type ComponentType } from "react";
+import { ENTITIES } from "../../domain/entities";
 import type { EntityDef } from "../../domain/fields";
 import { lazyRetry } from "../lib/lazy-retry";
-import { OVERRIDE_MODULES } from "../lib/route-modules";
+import { OVERRIDE_MODULES, type ViewOverride } from "../lib/route-modules";
 
 export interface OverrideProps {
   def: EntityDef;
@@ -24,3 +25,6 @@ export function overrideFor(def: EntityDef, view: "show" | "create" | "edit"): C
   const name = def.overrides?.[view];
   return name ? OVERRIDES[name] : undefined;
 }
+
+/** The override a resource's definition names for a view, by the resource's name (a path's first part). */
+export const viewOverride: ViewOverride = (resource, view) => ENTITIES.find((def) => def.name === resource)?.overrides?.[view];

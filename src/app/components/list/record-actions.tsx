@@ -1,10 +1,11 @@
 import { EditButton, ShowButton } from "@refinedev/antd";
-import type { BaseRecord } from "@refinedev/core";
+import { useNavigation, type BaseRecord } from "@refinedev/core";
 import { Space } from "antd";
 import { useEffect } from "react";
 import type { EntityDef } from "../../../domain/fields";
 import { useLocale } from "../../i18n/use-locale";
-import { prefetchEditPage } from "../../lib/route-modules";
+import { prefetchPath } from "../../lib/route-modules";
+import { viewOverride } from "../../overrides";
 import { DeleteRecordButton } from "./delete-record-button";
 
 interface RecordActionsProps {
@@ -23,14 +24,15 @@ interface RecordActionsProps {
  */
 export function RecordActions({ def, record, compact = true, show = true, onDeleted }: RecordActionsProps) {
   const { t, singular } = useLocale();
+  const { editUrl } = useNavigation();
   const editable = !def.readOnly;
-  const editOverride = def.overrides?.edit;
+  const id = record.id;
   // A record's own page: its edit button is the next click as often as not, and may come before
   // the browser first idles (a list's rows lead to their records first; those it leaves to idle).
+  const editAhead = editable && !compact && id !== undefined ? editUrl(def.name, id) : undefined;
   useEffect(() => {
-    if (editable && !compact) prefetchEditPage(editOverride);
-  }, [editable, compact, editOverride]);
-  const id = record.id;
+    if (editAhead) prefetchPath(editAhead, viewOverride);
+  }, [editAhead]);
   if (id === undefined) return null;
   const meta = { record };
   const size = compact ? "small" : "middle";
