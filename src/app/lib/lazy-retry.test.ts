@@ -54,6 +54,7 @@ describe("modulesForPath", () => {
   ])("%s renders %j", (path, expected) => expect(names(path)).toEqual(expected));
   it("adds a record page's override where the definitions name one", () =>
     expect(names("/orders/show/3", "order-show")).toEqual(["shell", "show", "order-show"]));
+  it("adds an edit form's override the same way", () => expect(names("/roles/edit/3", "role-edit")).toEqual(["shell", "edit", "role-edit"]));
 });
 
 describe("recordReadForPath", () => {
