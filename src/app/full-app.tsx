@@ -5,16 +5,19 @@ import { ENTITIES } from "../domain/entities";
 import { App } from "./app";
 import { API_URL } from "./config";
 import { startLanguage } from "./i18n";
-import { readAhead } from "./lib/boot-requests";
+import { readAhead, readBeside } from "./lib/boot-requests";
 import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath } from "./lib/route-modules";
 import { viewOverride } from "./overrides";
 import { dataProviderKind } from "./providers/data-provider";
-import { startQueriesWithEarlyAnswers } from "./providers/early-answers";
+import { listReadForPath, startQueriesWithEarlyAnswers } from "./providers/early-answers";
+import { waitAtMost } from "./providers/page-references";
 import { queryClient } from "./providers/query-client";
 import "./styles.css";
 
 /** On a slow connection the app starts without them after this long, and shows its own spinners. */
 const ROUTE_MODULES_WAIT_MS = 2_000;
+/** A list's first page is waited for this long at most before the first render: past it, the table shows its spinner. */
+const FIRST_PAGE_WAIT_MS = 300;
 
 /** The whole app: Refine, antd, every route behind sign-in (main.tsx loads it for every path but /login). */
 export async function mountApp(root: HTMLElement) {
@@ -35,8 +38,19 @@ export async function mountApp(root: HTMLElement) {
   });
   // A return visit's list renders with its rows and their names: the load's early answers start its queries.
   if (rest) startQueriesWithEarlyAnswers(queryClient, API_URL);
+  // A first visit to this address has no remembered reads to send before the code (boot-requests):
+  // the page's first read, where it is known without rendering, goes now rather than once the first
+  // render has mounted the page. A read the entry already sent is not sent again. The first render
+  // waits a little for a list's page, which then renders with its rows (early-answers), instead of
+  // rendering the table empty, then again once its rows are in: 250 ms of render each on this
+  // project's 2-core machine, against an answer usually in within a few tens of ms.
+  const { pathname, search } = window.location;
+  const listRead = rest ? listReadForPath(API_URL, pathname, search, ENTITIES) : undefined;
+  const recordRead = rest ? recordReadForPath(pathname, resources, API_URL) : undefined;
+  if (recordRead) void readBeside(recordRead);
+  const listPage = listRead ? waitAtMost(readBeside(listRead), FIRST_PAGE_WAIT_MS) : undefined;
   // The chosen language's words too, if it is not English: the first render says them.
-  await Promise.race([Promise.all([modules, startLanguage]), new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
+  await Promise.race([Promise.all([modules, startLanguage, listPage]), new Promise((resolve) => setTimeout(resolve, ROUTE_MODULES_WAIT_MS))]);
   // antd 5 renders its static pieces (message, Modal.confirm) with React 18's legacy render; React 19
   // removed it, so give antd a createRoot-based one (what @ant-design/v5-patch-for-react-19 does).
   unstableSetRender((node, container) => {

@@ -28,6 +28,67 @@ test("loaded again, a list asks for its page and its session at once, before the
   expect(asked.indexOf(session[0]), asked.join("\n")).toBeLessThan(appCode);
 });
 
+/**
+ * In the page before its scripts: for each read whose path `watched` matches, whether `shown`
+ * (the page that read is for) was on screen when the read was sent, through fetch or XHR alike.
+ */
+function noteReadsSent([watched, shown]: [string, string]) {
+  const sent: { url: string; pageShown: boolean }[] = [];
+  (window as unknown as { __sent: typeof sent }).__sent = sent;
+  const note = (url: string) => {
+    const { pathname, search } = new URL(url, location.href);
+    if (new RegExp(watched).test(pathname)) sent.push({ url: pathname + search, pageShown: !!document.querySelector(shown) });
+  };
+  const fetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    note(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+  const open = XMLHttpRequest.prototype.open as (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) => void;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+    note(String(url));
+    open.call(this, method, url, ...rest);
+  } as typeof XMLHttpRequest.prototype.open;
+}
+
+test("a first visit to a list asks for its page as the app's code starts, before the page renders, and once", async ({ page, login }) => {
+  // login() is this browser's first load of /orders: nothing of it is remembered to send early.
+  await page.addInitScript(noteReadsSent, ["^/api/orders$", "main .ant-table"] as [string, string]);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === "/api/orders") asked.push(url.search);
+  });
+  await login("manager", "/orders");
+  await expect(page.locator("main .ant-table-row").first()).toBeVisible();
+  const sent = await page.evaluate(() => (window as unknown as { __sent: { url: string; pageShown: boolean }[] }).__sent);
+  expect(sent[0], JSON.stringify(sent)).toMatchObject({ pageShown: false });
+  expect(sent[0].url).toMatch(/_start=0/);
+  // The table's own read took that answer rather than asking again.
+  expect(asked, asked.join("\n")).toHaveLength(1);
+});
+
+test("a first visit to a record's page asks for its record as the app's code starts, before the page renders, and once", async ({
+  page,
+  login,
+  playwright,
+  baseURL,
+}) => {
+  const api = await managerApi(playwright, baseURL);
+  const [customer] = (await (await api.get("/api/customers?_end=1")).json()) as { id: number; name: string }[];
+  await api.dispose();
+  await page.addInitScript(noteReadsSent, [`^/api/customers/${customer.id}$`, "main .ant-descriptions"] as [string, string]);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === `/api/customers/${customer.id}`) asked.push(r.method());
+  });
+  await login("manager", `/customers/show/${customer.id}`);
+  await expect(page.locator("main .ant-descriptions")).toContainText(customer.name);
+  const sent = await page.evaluate(() => (window as unknown as { __sent: { url: string; pageShown: boolean }[] }).__sent);
+  expect(sent[0], JSON.stringify(sent)).toMatchObject({ pageShown: false });
+  expect(asked).toEqual(["GET"]);
+});
+
 test("loaded again, a list shows its rows and their names with its table: never an empty table first, nor a '#5' for a name", async ({ page, login }) => {
   await login("manager", "/orders");
   const rows = page.locator("main .ant-table-row");

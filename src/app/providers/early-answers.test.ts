@@ -12,7 +12,8 @@ vi.mock("../lib/boot-requests", () => ({
     return arrived.get(url);
   },
 }));
-const { restReadUrl, startQueriesWithEarlyAnswers } = await import("./early-answers");
+const { listReadForPath, restReadUrl, startQueriesWithEarlyAnswers } = await import("./early-answers");
+const { ENTITIES } = await import("../../domain/entities");
 
 const ORDERS_PAGE = "/api/orders?_end=20&_order=desc&_sort=createdAt&_start=0";
 const listKey = (params: Record<string, unknown> = {}) =>
@@ -65,6 +66,23 @@ describe("restReadUrl", () => {
     expect(restReadUrl("/api", keys().data("graphql").resource("orders").action("list").params({}).get())).toBeUndefined();
     expect(restReadUrl("/api", keys().data("default").resource("customers").action("many").ids().params({}).get())).toBeUndefined();
     expect(restReadUrl("/api", listKey({ method: "post" }))).toBeUndefined();
+  });
+});
+
+describe("listReadForPath", () => {
+  it("is the first page a list's table reads when opened by its bare path, at its default sort and page size", () => {
+    expect(listReadForPath("/api", "/orders", "", ENTITIES)).toBe(ORDERS_PAGE);
+    const staff = ENTITIES.find((def) => def.name === "staff")!;
+    expect(listReadForPath("/api", "/staff", "", ENTITIES)).toBe(
+      `/api/staff?_end=20&_order=${staff.list.defaultSort.order}&_sort=${staff.list.defaultSort.field}&_start=0`,
+    );
+  });
+
+  it("is nothing for a list whose address carries its own page, sort or filters, a record's page, or a path of no resource", () => {
+    expect(listReadForPath("/api", "/orders", "?current=2&pageSize=20", ENTITIES)).toBeUndefined();
+    expect(listReadForPath("/api", "/orders/show/3", "", ENTITIES)).toBeUndefined();
+    expect(listReadForPath("/api", "/", "", ENTITIES)).toBeUndefined();
+    expect(listReadForPath("/api", "/trash", "", ENTITIES)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 import dataProviderSimpleRest from "@refinedev/simple-rest";
 import type { QueryClient } from "@tanstack/react-query";
 import type { AxiosInstance } from "axios";
+import { DEFAULT_PAGE_SIZE } from "../../domain/constants";
+import type { EntityDef } from "../../domain/fields";
 import { arrivedAnswer, type BootAnswer } from "../lib/boot-requests";
 
 /**
@@ -40,6 +42,20 @@ export function restReadUrl(apiUrl: string, key: readonly unknown[]): string | u
     void rest.getMany({ resource, ids: first, meta: (second ?? {}) as Record<string, unknown> }).catch(ignore);
   }
   return asked;
+}
+
+/**
+ * The first page a list reads when opened by its bare path (`/orders`, nothing after it): the page
+ * its table asks for (components/list/entity-list.tsx) before a saved view or page size of the
+ * person's can apply, at the definition's default sort and the default page size. Undefined for
+ * any other path, and for a list whose address carries its own page, sort or filters.
+ */
+export function listReadForPath(apiUrl: string, path: string, search: string, defs: readonly EntityDef[]): string | undefined {
+  if (search !== "") return undefined;
+  const def = defs.find((d) => path === `/${d.name}`);
+  if (!def) return undefined;
+  const query = { filters: [], pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, mode: "server" }, sorters: [def.list.defaultSort] };
+  return restReadUrl(apiUrl, ["data", "default", def.name, "list", query]);
 }
 
 /** The records an early answer holds: a 200 whose body is a JSON array, else undefined. */
