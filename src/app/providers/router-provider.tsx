@@ -1,7 +1,7 @@
-import type { RouterProvider } from "@refinedev/core";
+import type { GoConfig, RouterProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { Button } from "antd";
-import { forwardRef, isValidElement, type ComponentProps } from "react";
+import { forwardRef, isValidElement, useCallback, type ComponentProps } from "react";
 import { withLastListQuery } from "../lib/last-list-query";
 import { parse } from "./router-parse";
 
@@ -23,4 +23,24 @@ const Link = forwardRef<HTMLAnchorElement, ComponentProps<NonNullable<RouterProv
   return <RefineLink {...props} to={to} tabIndex={wrapsButton ? -1 : props.tabIndex} ref={ref} />;
 });
 
-export const appRouterProvider: RouterProvider = { ...routerProvider, parse, Link };
+/**
+ * Refine's `go`, less a replace with the address the browser is already at. Refine's table writes
+ * its state into the address each time it mounts or comes back into view, mostly the address it
+ * was opened at: a navigation all the same, which rendered every part of the app that reads the
+ * location again (its header, menu and the whole list) for nothing.
+ */
+function useGo() {
+  const go = routerProvider.go!();
+  return useCallback(
+    (config: GoConfig) => {
+      if (config.type === "replace" && !config.to) {
+        const { search, hash } = window.location;
+        if (go({ ...config, type: "path" }) === search + hash) return;
+      }
+      return go(config);
+    },
+    [go],
+  );
+}
+
+export const appRouterProvider: RouterProvider = { ...routerProvider, parse, Link, go: useGo };
