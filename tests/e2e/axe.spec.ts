@@ -48,7 +48,8 @@ async function settled(page: Page) {
 async function pageReady(page: Page) {
   // A refusal ("Not allowed") has a result title rather than a heading.
   await expect(page.locator("main").locator("h1, h2, h3, h4, h5, .ant-result-title").and(page.locator(":not([data-axe-seen])")).first()).toBeVisible();
-  const table = page.locator("main .ant-table").first();
+  // A list left for a record stays in the page, hidden, until Back: the table on screen.
+  const table = page.locator("main .ant-table").filter({ visible: true }).first();
   if (await table.count()) await expect(table.locator(".ant-table-row, .ant-table-placeholder").first()).toBeVisible();
   await settled(page);
 }

@@ -72,6 +72,32 @@ test.describe("a row opens its record", () => {
     await api.dispose();
   });
 
+  test("Back from a record shows the list as it was left, its ticked row still ticked, with what changed meanwhile", async ({ page, playwright, baseURL }) => {
+    const api = await apiAs(playwright, baseURL);
+    const prefix = unique("Kept");
+    const a = await newCustomer(api, prefix);
+    const b = await newCustomer(api, prefix);
+    await openAs(page, "manager", searchedList(prefix));
+    await expect(page.locator(".ant-table-row")).toHaveCount(2);
+    await rowOf(page, a.name).getByRole("checkbox").check();
+    await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
+    const listUrl = page.url();
+
+    await rowOf(page, b.name).getByRole("link", { name: b.name }).click();
+    await expect(page.getByRole("heading", { name: b.name })).toBeVisible();
+    // Someone renames the other customer while the record is open.
+    const renamed = `${a.name} renamed`;
+    await apiJson(api, "patch", `/api/customers/${a.id}`, { name: renamed, version: a.version });
+
+    await page.goBack();
+    expect(page.url()).toBe(listUrl);
+    const row = rowOf(page, renamed);
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("checkbox")).toBeChecked();
+    await expect(page.getByText("1 selected", { exact: true })).toBeVisible();
+    await api.dispose();
+  });
+
   test("rows are reachable by keyboard and Enter opens one", async ({ page, playwright, baseURL }) => {
     const api = await apiAs(playwright, baseURL);
     const customer = await newCustomer(api);
@@ -87,6 +113,10 @@ test.describe("a row opens its record", () => {
     await expect(row).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/customers/show/${customer.id}$`));
+    await expect(page.getByRole("heading", { name: customer.name })).toBeVisible();
+    // Back: the keyboard goes on from the row it left, not from the top of the page.
+    await page.goBack();
+    await expect(row).toBeFocused();
     await api.dispose();
   });
 

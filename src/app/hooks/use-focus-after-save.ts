@@ -24,9 +24,12 @@ const HEADER_ACTIONS = ".ant-page-header-heading-extra .ant-btn:not(:disabled):n
 /** How long the record's own action is waited for before another of the header's is taken. */
 const EDIT_WAIT_MS = 1_500;
 
+/** The first match on screen: the list a record was opened from stays in the page, hidden, until Back. */
+const shown = (root: ParentNode, selector: string) => [...root.querySelectorAll<HTMLElement>(selector)].find((el) => el.checkVisibility()) ?? null;
+
 function firstAction(root: ParentNode, waited: boolean): HTMLElement | null {
-  const own = root.querySelector<HTMLElement>(PRIMARY_ACTION) ?? root.querySelector<HTMLElement>(EDIT);
-  return own ?? (waited ? root.querySelector<HTMLElement>(HEADER_ACTIONS) : null);
+  const own = shown(root, PRIMARY_ACTION) ?? shown(root, EDIT);
+  return own ?? (waited ? shown(root, HEADER_ACTIONS) : null);
 }
 
 /**

@@ -3,7 +3,7 @@ import { ThemedLayout, ThemedSider } from "@refinedev/antd";
 import { CanAccess, useSubscription } from "@refinedev/core";
 import { Grid, Spin } from "antd";
 import { useEffect } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
 import { APP_TITLE } from "../../config";
 import { PERMISSIONS_CHANNEL } from "../../providers/live-provider";
@@ -11,9 +11,9 @@ import { refreshPermissions } from "../../providers/session";
 import { useTwoFactor } from "../../hooks/use-session";
 import { TwoFactorGate } from "../security/two-factor-gate";
 import { ForbiddenResult } from "../result/error-result";
-import { LazyBoundary } from "../result/lazy-boundary";
 import { AppHeader } from "./app-header";
 import { ConnectionAlert } from "./connection-alert";
+import { PageOutlet } from "./page-outlet";
 
 const Title = ({ collapsed }: { collapsed: boolean }) => (
   <Link to="/" style={{ display: "inline-flex", alignItems: "center", gap: 8, fontSize: 16, fontWeight: 700, color: "inherit" }} aria-label={APP_TITLE}>
@@ -88,7 +88,6 @@ export const PageSpinner = () => (
  * guarded here with the route's resource and action: a route the role may not use renders 403.
  */
 export default function AppShell() {
-  const { pathname } = useLocation();
   // Open for the whole session, whatever the page: when an admin changes this user's role or its
   // rules the server says so (`permissions`), and menus, buttons and pages follow at once. A
   // `reset` (events missed while away) asks too.
@@ -105,9 +104,7 @@ export default function AppShell() {
           <TwoFactorGate>
             <CanAccess fallback={<ForbiddenResult />}>
               {/* A page that fails to load or render says so; the next route starts afresh. */}
-              <LazyBoundary resetKey={pathname} fallback={<PageSpinner />}>
-                <Outlet />
-              </LazyBoundary>
+              <PageOutlet fallback={<PageSpinner />} />
             </CanAccess>
           </TwoFactorGate>
         </div>
