@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { focusFellToPage } from "../lib/focus";
 
 /**
  * After a save, the record page it leads to gives the focus to its first useful action: the way
@@ -42,18 +43,17 @@ export function useFocusAfterSave(ready: boolean) {
     // Cleared once used, not on entry: React runs an effect twice in development.
     if (!ready || Date.now() - savedAt > PENDING_MS) return;
     const root = document.getElementById("main-content") ?? document.body;
-    const untouched = () => document.activeElement === document.body || document.activeElement === root || !document.activeElement;
     const since = Date.now();
     const attempt = () => {
       const target = firstAction(root, Date.now() - since >= EDIT_WAIT_MS);
-      if (!target || !untouched()) return false;
+      if (!target || !focusFellToPage()) return false;
       savedAt = 0;
       target.focus();
       return true;
     };
     if (attempt()) return;
     const observer = new MutationObserver(() => {
-      if (attempt() || !untouched()) observer.disconnect();
+      if (attempt() || !focusFellToPage()) observer.disconnect();
     });
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
     const fallBack = setTimeout(() => attempt() && observer.disconnect(), EDIT_WAIT_MS);

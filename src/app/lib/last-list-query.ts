@@ -36,7 +36,12 @@ export function forgetListQueries() {
  * any other link as it is.
  */
 export function withLastListQuery(to: string): string {
-  const match = /^\/([a-z-]+)$/.exec(to);
-  if (!match || !isResourceName(match[1])) return to;
-  return to + lastListQuery(match[1]);
+  const resource = listResourceOf(to);
+  return resource ? to + lastListQuery(resource) : to;
+}
+
+/** The resource whose list a path is (`/customers`, nothing after it), if it is one. */
+export function listResourceOf(path: string): string | undefined {
+  const match = /^\/([a-z-]+)$/.exec(path);
+  return match && isResourceName(match[1]) ? match[1] : undefined;
 }

@@ -8,6 +8,7 @@ import { canDo } from "../../../domain/policy";
 import { useAbility, useSessionUser } from "../../hooks/use-session";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
+import { focusFellToPage } from "../../lib/focus";
 import { focusFirstActionNext } from "../../hooks/use-focus-after-save";
 import { createDefaults, fixedCreateValues, formFields, type FormMode, type NamedField } from "../../lib/entity-view";
 import { presetCreateValues } from "../../lib/create-presets";
@@ -177,8 +178,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       // Done, unless the input focused was replaced (the edit form re-mounts its inputs once its record is in).
       if (focused?.isConnected) return;
       // Never from under a user who has already clicked into something.
-      const active = document.activeElement;
-      if (active && active !== document.body && active.id !== "main-content") return;
+      if (!focusFellToPage()) return;
       const first = root.querySelector<HTMLElement>(FIRST_FIELD);
       if (!first) return;
       focused = first;

@@ -1,16 +1,14 @@
 import { Activity, useContext, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from "react-router";
 import { isResourceName } from "../../../domain/entities";
-import { lastListQuery } from "../../lib/last-list-query";
+import { focusFellToPage } from "../../lib/focus";
+import { lastListQuery, listResourceOf } from "../../lib/last-list-query";
 import { LazyBoundary } from "../result/lazy-boundary";
 
 type LocationContextValue = React.ContextType<typeof LocationContext>;
 
 /** A list's own address: `/orders`, the resource's name and nothing after it. */
-export function isListPath(pathname: string): boolean {
-  const match = /^\/([a-z-]+)$/.exec(pathname);
-  return !!match && isResourceName(match[1]);
-}
+export const isListPath = (pathname: string): boolean => listResourceOf(pathname) !== undefined;
 
 /** A record's page: `/orders/show/5`. */
 export function isRecordPath(pathname: string): boolean {
@@ -54,15 +52,16 @@ export interface Place {
  */
 export function nextKeptList(kept: KeptList | null, { at, slot, lastQuery }: Place, element: ReactNode): KeptList | null {
   const { pathname, search } = at.location;
+  const resource = listResourceOf(pathname);
   // Kept while records are looked at (the list's own, or the ones they link to), not past a form
   // or another page: the way back from those is not to the list as it was.
-  if (!isListPath(pathname)) return !isRecordPath(pathname) ? null : kept?.shown ? { ...kept, shown: false } : kept;
+  if (!resource) return !isRecordPath(pathname) ? null : kept?.shown ? { ...kept, shown: false } : kept;
   if (kept?.at.location === at.location) return kept;
   const was = kept?.at.location;
   // The list's own writes of its address are navigations rendered as transitions: left for a record
   // at once, the last of them may never have rendered here, but its history entry is the list's and
   // the query it wrote is the one it last rendered for (remembered as it renders).
-  const same = !!was && was.pathname === pathname && (kept.shown || kept.slot === slot || was.search === search || lastQuery(pathname.slice(1)) === search);
+  const same = !!was && was.pathname === pathname && (kept.shown || kept.slot === slot || was.search === search || lastQuery(resource) === search);
   return { key: same ? kept.key : (kept?.key ?? 0) + 1, at, slot, element, shown: true };
 }
 
@@ -119,8 +118,7 @@ function useFocusKeptAcross(onList: boolean, key: number | undefined) {
     if (was.key !== key) lastFocused.current = null;
     const target = lastFocused.current;
     if (!onList || was.onList || was.key !== key || !target?.isConnected) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.id !== "main-content") return;
+    if (!focusFellToPage()) return;
     target.focus({ preventScroll: true });
   }, [onList, key]);
   return lastFocused;
