@@ -393,6 +393,7 @@ test("the app's requests go out as they are made: none waits first for a cookie 
   await page.addInitScript(noteCookieReads);
   await login("manager", "/orders");
   const rows = page.locator("main .ant-table-row");
+  await expect(rows.first()).toBeVisible();
   const pageOne = await rows.first().innerText();
   await page.locator(".ant-pagination-item-2").first().click();
   await expect(rows.first()).not.toHaveText(pageOne);

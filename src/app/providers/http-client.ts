@@ -14,12 +14,13 @@ export interface AppHttpError extends HttpError {
   body?: Partial<ErrorBody>;
 }
 
-/** The one HTTP client of the app: every provider goes through it, nothing else calls the network. */
 /**
+ * The one HTTP client of the app: every provider goes through it, nothing else calls the network.
+ *
  * `withXSRFToken: false`: axios (1.21) otherwise reads an XSRF-TOKEN cookie before every
  * same-origin request, through the browser's async Cookie Store where there is one, so each
- * request waited a round trip to the browser and any render queued meanwhile (a save sent its
- * PATCH some 40 ms after the click's render began). The API sets no such cookie: its session
+ * request waited a round trip to the browser and any render queued meanwhile (a save's PATCH
+ * left 36–45 ms after Refine asked for it). The API sets no such cookie: its session
  * cookie is SameSite=Strict and httpOnly, which is what keeps other sites' pages from acting as
  * the user.
  */
