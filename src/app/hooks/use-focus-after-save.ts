@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { focusFellToPage } from "../lib/focus";
+import { focusFellToPage, MAIN_ID } from "../lib/focus";
 
 /**
  * After a save, the record page it leads to gives the focus to its first useful action: the way
@@ -42,7 +42,7 @@ export function useFocusAfterSave(ready: boolean) {
   useEffect(() => {
     // Cleared once used, not on entry: React runs an effect twice in development.
     if (!ready || Date.now() - savedAt > PENDING_MS) return;
-    const root = document.getElementById("main-content") ?? document.body;
+    const root = document.getElementById(MAIN_ID) ?? document.body;
     const since = Date.now();
     const attempt = () => {
       const target = firstAction(root, Date.now() - since >= EDIT_WAIT_MS);

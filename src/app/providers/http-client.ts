@@ -15,7 +15,8 @@ export interface AppHttpError extends HttpError {
 }
 
 /**
- * The one HTTP client of the app: every provider goes through it, nothing else calls the network.
+ * The one HTTP client of the app: every provider goes through it. Only the entry's early reads,
+ * sent before this code has loaded (lib/boot-requests.ts), use fetch, and hand their answers here.
  *
  * `withXSRFToken: false`: axios (1.21) otherwise reads an XSRF-TOKEN cookie before every
  * same-origin request, through the browser's async Cookie Store where there is one, so each

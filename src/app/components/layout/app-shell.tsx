@@ -5,6 +5,7 @@ import { Grid, Spin } from "antd";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useLocale } from "../../i18n/use-locale";
+import { MAIN_ID } from "../../lib/focus";
 import { APP_TITLE } from "../../config";
 import { PERMISSIONS_CHANNEL } from "../../providers/live-provider";
 import { refreshPermissions } from "../../providers/session";
@@ -112,8 +113,6 @@ export default function AppShell() {
     </>
   );
 }
-
-const MAIN_ID = "main-content";
 
 /**
  * The first thing Tab reaches (WCAG 2.4.1): past the menu and the header to the page itself. It

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { NavigationType } from "react-router";
-import { isListPath, isRecordPath, nextKeptList, type KeptList, type Place } from "./page-outlet";
+import { listResourceOf } from "../../lib/last-list-query";
+import { isRecordPath, nextKeptList, type KeptList, type Place } from "./page-outlet";
+
+/** A list's own address, the one the outlet keeps a list for: `/orders`, the resource's name and nothing after it. */
+const isListPath = (pathname: string): boolean => listResourceOf(pathname) !== undefined;
 
 let keys = 0;
 /** A place as react-router hands it over: a new location object per navigation. */

@@ -7,9 +7,6 @@ import { LazyBoundary } from "../result/lazy-boundary";
 
 type LocationContextValue = React.ContextType<typeof LocationContext>;
 
-/** A list's own address: `/orders`, the resource's name and nothing after it. */
-export const isListPath = (pathname: string): boolean => listResourceOf(pathname) !== undefined;
-
 /** A record's page: `/orders/show/5`. */
 export function isRecordPath(pathname: string): boolean {
   const match = /^\/([a-z-]+)\/show\/[^/]+$/.exec(pathname);
