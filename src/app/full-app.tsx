@@ -10,7 +10,7 @@ import { prefetchWhenIdle, preloadOnNavigation, preloadPath, recordReadForPath }
 import { viewOverride } from "./overrides";
 import { dataProviderKind } from "./providers/data-provider";
 import { listReadForPath, startQueriesWithEarlyAnswers } from "./providers/early-answers";
-import { waitAtMost } from "./providers/page-references";
+import { mayShowEarlyRows, waitAtMost } from "./providers/page-references";
 import { queryClient } from "./providers/query-client";
 import "./styles.css";
 
@@ -37,7 +37,7 @@ export async function mountApp(root: HTMLElement) {
     if (read) readAhead(read, path);
   });
   // A return visit's list renders with its rows and their names: the load's early answers start its queries.
-  if (rest) startQueriesWithEarlyAnswers(queryClient, API_URL);
+  if (rest) startQueriesWithEarlyAnswers(queryClient, API_URL, (key, rows) => mayShowEarlyRows(API_URL, key, rows));
   // A first visit to this address has no remembered reads to send before the code (boot-requests):
   // the page's first read, where it is known without rendering, goes now rather than once the first
   // render has mounted the page. A read the entry already sent is not sent again. The first render

@@ -261,6 +261,55 @@ test("a list's next page comes with its names: its rows never show a customer by
   expect(new Set(lookups).size, lookups.join("\n")).toBe(lookups.length);
 });
 
+test("a list's next page whose names are slow keeps the page shown under a spinner until they come, and never shows a customer by number", async ({
+  page,
+  login,
+}) => {
+  await login("manager", "/orders");
+  const rows = page.locator("main .ant-table-row");
+  const customers = rows.locator("a[href^='/customers/show/']");
+  await expect(customers.first()).not.toHaveText(/^#/);
+  const pageOne = await rows.first().innerText();
+
+  // Page 2's look-up of its customers is held until the table shows its spinner (the names are
+  // late, page 2's rows are in), or else until page 2's rows show. Released from the page the
+  // moment either is seen, so the wait the app gives the names is not used up by the test's polling.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/api/customers" && url.searchParams.has("id"),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await page.exposeBinding("__release", () => release());
+  await page.evaluate((pageOne) => {
+    const seen = { unnamed: false, underSpinner: "" };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    let released = false;
+    new MutationObserver(() => {
+      for (const a of document.querySelectorAll("main .ant-table-row a[href^='/customers/show/']")) if (a.textContent?.startsWith("#")) seen.unnamed = true;
+      if (released) return;
+      const first = (document.querySelector("main .ant-table-row") as HTMLElement | null)?.innerText ?? "";
+      if (document.querySelector("main .ant-spin-spinning")) seen.underSpinner = first;
+      else if (first === pageOne) return;
+      released = true;
+      void (window as unknown as { __release: () => Promise<void> }).__release();
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["class"] });
+  }, pageOne);
+
+  await page.locator(".ant-pagination-item-2").first().click();
+  await released;
+  await expect(page).toHaveURL(/currentPage=2/);
+  await expect(rows.first()).not.toHaveText(pageOne);
+  await expect(page.locator("main .ant-spin-spinning")).toHaveCount(0);
+  await expect(customers.first()).not.toHaveText(/^#/);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean; underSpinner: string } }).__seen);
+  // While the names were on their way, page 1's rows stayed under the spinner; page 2's came with their names.
+  expect(seen).toEqual({ unnamed: false, underSpinner: pageOne });
+});
+
 test("an edit form opened from its record asks for each of its look-ups once, and shows what it read", async ({ page, login, playwright, baseURL }) => {
   // A draft of the test's own, for a customer of its own: no other test touches either.
   const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);

@@ -76,10 +76,15 @@ export function answeredRows(answer: BootAnswer | null | undefined): Record<stri
  * them (and a third time with the rows' names). Here a list or look-up built while the early answer
  * to its own URL is in starts with that answer: the page's first render has its rows and names.
  * The query still makes its own request, which takes that same answer (so nothing is asked twice)
- * and leaves the data as it is; the early answers' rules (that page, that age, no write since) hold.
- * REST only: the GraphQL provider reads otherwise. Returns the unsubscribe.
+ * and leaves the data as it is; the early answers' rules (that page, that age, no write since) hold,
+ * and `mayShow` can keep rows back for their query's own read to deliver. REST only: the GraphQL
+ * provider reads otherwise. Returns the unsubscribe.
  */
-export function startQueriesWithEarlyAnswers(client: QueryClient, apiUrl: string): () => void {
+export function startQueriesWithEarlyAnswers(
+  client: QueryClient,
+  apiUrl: string,
+  mayShow: (key: readonly unknown[], rows: Record<string, unknown>[]) => boolean = () => true,
+): () => void {
   return client.getQueryCache().subscribe((event) => {
     if (event.type !== "added") return;
     const { query } = event;
@@ -87,7 +92,7 @@ export function startQueriesWithEarlyAnswers(client: QueryClient, apiUrl: string
     const url = restReadUrl(apiUrl, query.queryKey);
     const answer = url === undefined ? undefined : arrivedAnswer(url);
     const data = answeredRows(answer);
-    if (!answer || !data) return;
+    if (!answer || !data || !mayShow(query.queryKey, data)) return;
     // As simple-rest reads a list's total: the header, else the rows' count.
     const total = Number(answer.headers["x-total-count"]);
     query.setData(query.queryKey[3] === "list" ? { data, total: total || data.length } : { data });

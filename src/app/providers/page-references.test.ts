@@ -118,19 +118,21 @@ describe("a table page's rows come with their references", () => {
   });
 });
 
+/** The key of a list query of orders, as Refine builds it. */
+const listKey = (meta: Record<string, unknown>) =>
+  keys()
+    .data("default")
+    .resource("orders")
+    .action("list")
+    .params({
+      ...meta,
+      filters: [{ field: "status", operator: "eq", value: "draft" }],
+      pagination: { currentPage: 1, pageSize: 20, mode: "server" },
+      sorters: [{ field: "createdAt", order: "desc" }],
+    })
+    .get();
+
 describe("readListPageBeside", () => {
-  const listKey = (meta: Record<string, unknown>) =>
-    keys()
-      .data("default")
-      .resource("orders")
-      .action("list")
-      .params({
-        ...meta,
-        filters: [{ field: "status", operator: "eq", value: "draft" }],
-        pagination: { currentPage: 1, pageSize: 20, mode: "server" },
-        sorters: [{ field: "createdAt", order: "desc" }],
-      })
-      .get();
   /** A list query as a table on screen holds it: observed, enabled. */
   const observe = (client: QueryClient, queryKey: readonly unknown[]) =>
     new QueryObserver(client, { queryKey, queryFn: () => new Promise(() => undefined), staleTime: Infinity }).subscribe(() => undefined);
@@ -164,6 +166,31 @@ describe("readListPageBeside", () => {
     observe(client, listKey({ ...refs.WITH_PAGE_REFERENCES, label: "one" }));
     observe(client, listKey({ ...refs.WITH_PAGE_REFERENCES, label: "two" }));
     await refs.readListPageBeside(client, "/api", "orders", 2);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("mayShowEarlyRows", () => {
+  const table = () => listKey(refs.WITH_PAGE_REFERENCES);
+
+  it("keeps back rows that would replace a table page's rows until their names' answers are in", async () => {
+    onScreen();
+    expect(refs.mayShowEarlyRows("/api", table(), ORDERS)).toBe(false);
+    const names = boot.readBeside(CUSTOMERS_2_5);
+    expect(refs.mayShowEarlyRows("/api", table(), ORDERS)).toBe(false);
+    sent[0].answer([{ id: 2 }, { id: 5 }]);
+    await names;
+    expect(refs.mayShowEarlyRows("/api", table(), ORDERS)).toBe(true);
+  });
+
+  it("lets rows show at once on a first page, for ids the table already names, and for a list that is not a table's", () => {
+    const first = onScreen({ hasRows: false });
+    expect(refs.mayShowEarlyRows("/api", table(), ORDERS)).toBe(true);
+    first();
+    onScreen({ idsNow: new Map([["customerId", [2, 5]]]) });
+    expect(refs.mayShowEarlyRows("/api", table(), ORDERS)).toBe(true);
+    onScreen();
+    expect(refs.mayShowEarlyRows("/api", listKey({}), ORDERS)).toBe(true);
     expect(sent).toEqual([]);
   });
 });

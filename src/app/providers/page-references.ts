@@ -1,6 +1,6 @@
 import type { BaseRecord, DataProvider } from "@refinedev/core";
 import type { QueryClient } from "@tanstack/react-query";
-import { readBeside } from "../lib/boot-requests";
+import { arrivedAnswer, readBeside } from "../lib/boot-requests";
 import { answeredRows, restReadUrl } from "./early-answers";
 
 /**
@@ -67,17 +67,36 @@ export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<vo
 
 const sameIds = (a: readonly number[] | undefined, b: readonly number[]) => !!a && a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** The look-ups `page` will make of these rows, sent now; their answers. */
-function readReferencesBeside(apiUrl: string, page: TablePage, rows: readonly Record<string, unknown>[]) {
-  const answers = [];
+/** The URLs of the look-ups `page` will make of these rows that it does not make now. */
+function newLookupUrls(apiUrl: string, page: TablePage, rows: readonly Record<string, unknown>[]): string[] {
+  const urls = [];
   for (const { field, resource } of page.lookups) {
     const ids = idsOf(rows, field);
     // No ids, or the ones already asked for (a list read again unchanged): the page asks nothing new.
     if (!ids.length || sameIds(page.idsNow.get(field), ids)) continue;
     const url = restReadUrl(apiUrl, ["data", "default", resource, "many", ids, {}]);
-    if (url) answers.push(readBeside(url));
+    if (url) urls.push(url);
   }
-  return answers;
+  return urls;
+}
+
+/** The look-ups `page` will make of these rows, sent now; their answers. */
+function readReferencesBeside(apiUrl: string, page: TablePage, rows: readonly Record<string, unknown>[]) {
+  return newLookupUrls(apiUrl, page, rows).map(readBeside);
+}
+
+/**
+ * Whether rows that arrived early for the list query `key` may be shown now: always, unless they
+ * would replace the rows of a table page on screen before their names' answers are in. Such rows
+ * are left to the query's own read, which waits for the names (withPageReferences), so a page
+ * change whose look-up is slow shows the old rows under a spinner, never the new ones as "#5".
+ */
+export function mayShowEarlyRows(apiUrl: string, key: readonly unknown[], rows: readonly Record<string, unknown>[]): boolean {
+  const [, , resource, action, params] = key;
+  if (action !== "list" || (params as Record<string, unknown> | undefined)?.pageReferences !== true) return true;
+  const page = tablePages.get(resource as string);
+  if (!page?.hasRows) return true;
+  return newLookupUrls(apiUrl, page, rows).every((url) => arrivedAnswer(url) !== undefined);
 }
 
 /**
