@@ -1,4 +1,5 @@
 /** Issue 22, "Faster than a stock Refine app": a page loaded again asks for its data beside its code, not after it. */
+import type { Page } from "@playwright/test";
 import { ACCOUNTS, DEMO_PASSWORD, expect, managerApi, orderOfOwn, test } from "./fixtures";
 
 test("loaded again, a list asks for its page and its session at once, before the app's code, and once each", async ({ page, login }) => {
@@ -231,32 +232,57 @@ test("a record no list here has read is asked for as the app goes to it, and onc
   expect(asked).toEqual(["GET"]);
 });
 
-test("a list's next page comes with its names: its rows never show a customer by number, and the look-up is asked for once", async ({ page, login }) => {
+/** The manager's /orders, page 1 shown with its customers named: its rows, their customer links, page 1's first row. */
+async function ordersPageOne(page: Page, login: (account: "manager", path: string) => Promise<unknown>) {
   await login("manager", "/orders");
   const rows = page.locator("main .ant-table-row");
   const customers = rows.locator("a[href^='/customers/show/']");
   await expect(customers.first()).not.toHaveText(/^#/);
-  const pageOne = await rows.first().innerText();
+  return { rows, customers, pageOne: await rows.first().innerText() };
+}
 
-  // What the table showed on its way to page 2: a customer by number ("#5") while the names load.
-  await page.evaluate(() => {
-    const seen = { unnamed: false };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    new MutationObserver(() => {
-      for (const a of document.querySelectorAll("main .ant-table-row a[href^='/customers/show/']")) if (a.textContent?.startsWith("#")) seen.unnamed = true;
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+/**
+ * In the page, from now on: whether any row ever named a customer by number ("#5", as while the
+ * names load), and the first row under the table's spinner when it first shows. The moment the
+ * spinner shows or the first row stops being `pageOne`'s, `window.__release` is called, if the
+ * test has exposed one.
+ */
+function notePageChange(pageOne: string) {
+  const seen = { unnamed: false, underSpinner: "" };
+  (window as unknown as { __seen: typeof seen }).__seen = seen;
+  let changed = false;
+  new MutationObserver(() => {
+    for (const a of document.querySelectorAll("main .ant-table-row a[href^='/customers/show/']")) if (a.textContent?.startsWith("#")) seen.unnamed = true;
+    if (changed) return;
+    const first = (document.querySelector("main .ant-table-row") as HTMLElement | null)?.innerText ?? "";
+    if (document.querySelector("main .ant-spin-spinning")) seen.underSpinner = first;
+    else if (first === pageOne) return;
+    changed = true;
+    void (window as unknown as { __release?: () => Promise<void> }).__release?.();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["class"] });
+}
+
+/** Page 2 clicked and shown, nothing loading, its customers named; what `notePageChange` saw on the way. */
+async function toPageTwo(page: Page, { rows, customers, pageOne }: Awaited<ReturnType<typeof ordersPageOne>>, released?: Promise<void>) {
+  await page.locator(".ant-pagination-item-2").first().click();
+  await released;
+  await expect(page).toHaveURL(/currentPage=2/);
+  await expect(rows.first()).not.toHaveText(pageOne);
+  await expect(page.locator("main .ant-spin-spinning")).toHaveCount(0);
+  await expect(customers.first()).not.toHaveText(/^#/);
+  return page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean; underSpinner: string } }).__seen);
+}
+
+test("a list's next page comes with its names: its rows never show a customer by number, and the look-up is asked for once", async ({ page, login }) => {
+  const shown = await ordersPageOne(page, login);
+  await page.evaluate(notePageChange, shown.pageOne);
   const lookups: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
     if (url.pathname === "/api/customers" && url.searchParams.has("id")) lookups.push(url.search);
   });
-  await page.locator(".ant-pagination-item-2").first().click();
-  await expect(page).toHaveURL(/currentPage=2/);
-  await expect(rows.first()).not.toHaveText(pageOne);
-  await expect(page.locator("main .ant-spin-spinning")).toHaveCount(0);
-  await expect(customers.first()).not.toHaveText(/^#/);
-  expect(await page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean } }).__seen)).toEqual({ unnamed: false });
+  const seen = await toPageTwo(page, shown);
+  expect({ unnamed: seen.unnamed }).toEqual({ unnamed: false });
   // Sent as page 2's rows arrived, and the table's own look-up took that answer rather than asking again.
   expect(new Set(lookups).size, lookups.join("\n")).toBe(lookups.length);
 });
@@ -265,12 +291,7 @@ test("a list's next page whose names are slow keeps the page shown under a spinn
   page,
   login,
 }) => {
-  await login("manager", "/orders");
-  const rows = page.locator("main .ant-table-row");
-  const customers = rows.locator("a[href^='/customers/show/']");
-  await expect(customers.first()).not.toHaveText(/^#/);
-  const pageOne = await rows.first().innerText();
-
+  const shown = await ordersPageOne(page, login);
   // Page 2's look-up of its customers is held until the table shows its spinner (the names are
   // late, page 2's rows are in), or else until page 2's rows show. Released from the page the
   // moment either is seen, so the wait the app gives the names is not used up by the test's polling.
@@ -284,30 +305,10 @@ test("a list's next page whose names are slow keeps the page shown under a spinn
     },
   );
   await page.exposeBinding("__release", () => release());
-  await page.evaluate((pageOne) => {
-    const seen = { unnamed: false, underSpinner: "" };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    let released = false;
-    new MutationObserver(() => {
-      for (const a of document.querySelectorAll("main .ant-table-row a[href^='/customers/show/']")) if (a.textContent?.startsWith("#")) seen.unnamed = true;
-      if (released) return;
-      const first = (document.querySelector("main .ant-table-row") as HTMLElement | null)?.innerText ?? "";
-      if (document.querySelector("main .ant-spin-spinning")) seen.underSpinner = first;
-      else if (first === pageOne) return;
-      released = true;
-      void (window as unknown as { __release: () => Promise<void> }).__release();
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["class"] });
-  }, pageOne);
-
-  await page.locator(".ant-pagination-item-2").first().click();
-  await released;
-  await expect(page).toHaveURL(/currentPage=2/);
-  await expect(rows.first()).not.toHaveText(pageOne);
-  await expect(page.locator("main .ant-spin-spinning")).toHaveCount(0);
-  await expect(customers.first()).not.toHaveText(/^#/);
-  const seen = await page.evaluate(() => (window as unknown as { __seen: { unnamed: boolean; underSpinner: string } }).__seen);
+  await page.evaluate(notePageChange, shown.pageOne);
+  const seen = await toPageTwo(page, shown, released);
   // While the names were on their way, page 1's rows stayed under the spinner; page 2's came with their names.
-  expect(seen).toEqual({ unnamed: false, underSpinner: pageOne });
+  expect(seen).toEqual({ unnamed: false, underSpinner: shown.pageOne });
 });
 
 test("an edit form opened from its record asks for each of its look-ups once, and shows what it read", async ({ page, login, playwright, baseURL }) => {

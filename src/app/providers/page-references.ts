@@ -65,6 +65,9 @@ export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<vo
   clearTimeout(timer);
 }
 
+/** Whether Refine's query `key` is a table's own list (read WITH_PAGE_REFERENCES). */
+const isTableList = (key: readonly unknown[]) => key[3] === "list" && (key[4] as Record<string, unknown> | undefined)?.pageReferences === true;
+
 const sameIds = (a: readonly number[] | undefined, b: readonly number[]) => !!a && a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** The URLs of the look-ups `page` will make of these rows that it does not make now. */
@@ -92,9 +95,8 @@ function readReferencesBeside(apiUrl: string, page: TablePage, rows: readonly Re
  * change whose look-up is slow shows the old rows under a spinner, never the new ones as "#5".
  */
 export function mayShowEarlyRows(apiUrl: string, key: readonly unknown[], rows: readonly Record<string, unknown>[]): boolean {
-  const [, , resource, action, params] = key;
-  if (action !== "list" || (params as Record<string, unknown> | undefined)?.pageReferences !== true) return true;
-  const page = tablePages.get(resource as string);
+  if (!isTableList(key)) return true;
+  const page = tablePages.get(key[2] as string);
   if (!page?.hasRows) return true;
   return newLookupUrls(apiUrl, page, rows).every((url) => arrivedAnswer(url) !== undefined);
 }
@@ -130,7 +132,7 @@ export async function readListPageBeside(client: QueryClient, apiUrl: string, re
   const lists = client
     .getQueryCache()
     .findAll({ queryKey: ["data", "default", resource, "list"], type: "active" })
-    .filter((query) => (query.queryKey[4] as Record<string, unknown> | undefined)?.pageReferences === true);
+    .filter((query) => isTableList(query.queryKey));
   if (lists.length !== 1) return;
   const key = lists[0].queryKey;
   const params = key[4] as { pagination?: Record<string, unknown> };
