@@ -340,6 +340,38 @@ test("an edit form opened from its record asks for each of its look-ups once, an
   ).toHaveLength(1);
 });
 
+test("a saved edit form goes to its record's page without mounting its inputs again: its look-ups are not asked for a second time", async ({
+  page,
+  login,
+  playwright,
+  baseURL,
+}) => {
+  const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
+  });
+  await login("manager", `/orders/edit/${String(order.id)}`);
+  const form = page.locator("main form");
+  await expect(form.locator(".ant-select-selection-item", { hasText: String(customer.name) })).toBeVisible();
+  // The order lines' credit check reads the customer's record: the form is up, and has read it.
+  await expect.poll(() => asked.filter((a) => a === `/api/customers/${String(customer.id)}`)).toHaveLength(1);
+  await page.waitForLoadState("networkidle");
+  asked.length = 0;
+
+  const notes = `Checked on ${String(Date.now())}`;
+  await form.locator("textarea#notes").fill(notes);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/show/${String(order.id)}$`));
+  const details = page.locator("main .ant-descriptions");
+  await expect(details).toContainText(notes);
+  await expect(details).toContainText(String(customer.name));
+  await page.waitForLoadState("networkidle");
+  // The record's page reads the customer by id for its name; the form it left reads nothing again.
+  expect(asked, asked.join("\n")).toEqual([`/api/customers?id=${String(customer.id)}`]);
+});
+
 for (const [status, steps] of [
   ["Draft", []],
   ["Placed", ["placed"]],

@@ -50,26 +50,31 @@ function errorNotification(def: EntityDef, fields: NamedField[], mode: FormMode,
 const SHOWS_OWN_ERRORS = new Set(["rules"]);
 
 /**
- * Refine's useForm resets the form as it mounts, to fill it from `initialValues`, which antd's Form
- * has already done. A reset mounts every input anew (rc-field-form keys each field by its count of
- * resets), and with the inputs every select's and the order lines' look-ups: an edit form opened
- * from its record rendered its inputs twice and asked for each look-up twice. That first reset is
- * skipped unless something has been touched; every later one (the record arriving, or changing)
- * goes through. Set before Refine's effect runs (a layout effect runs first).
+ * Refine's useForm resets the form whenever its record is read, to fill it from `initialValues`. A
+ * reset mounts every input anew (rc-field-form keys each field by its count of resets), and with the
+ * inputs every select's and the order lines' look-ups. Two of those resets change nothing anyone sees:
+ * - the first, as the form mounts: antd's Form has already filled it. Skipped unless something has
+ *   been touched; an edit form opened from its record rendered its inputs twice and asked for each
+ *   look-up twice.
+ * - any after a save succeeded (`saved`): the record is read again as the page leaves for the
+ *   record's page, and the reset re-mounted the form and re-sent its look-ups inside the navigation,
+ *   holding back the record's page and the save's notification by some 130 ms.
+ * Every other one goes through (the record arriving after the form mounted, or changing, or read
+ * again after a conflict). Set before Refine's effect runs (a layout effect runs first).
  */
-function useNoResetOnMount(form: FormInstance) {
+function useNeededResetsOnly(form: FormInstance, saved: { readonly current: boolean }) {
   useLayoutEffect(() => {
     const reset = form.resetFields;
     let first = true;
     form.resetFields = (fields) => {
-      const skip = first && !form.isFieldsTouched();
+      const skip = (first && !form.isFieldsTouched()) || saved.current;
       first = false;
       if (!skip) reset(fields);
     };
     return () => {
       form.resetFields = reset;
     };
-  }, [form]);
+  }, [form, saved]);
 }
 
 /**
@@ -82,6 +87,8 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   const invalidate = useInvalidate();
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
+  // This form's save has succeeded: the page is leaving (for the record's page, or where it came from).
+  const saved = useRef(false);
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The last refused save's field errors, for inputs that place them on their own parts.
   const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
@@ -142,6 +149,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       if (first) form.scrollToField(first.name, { block: "nearest", focus: true });
     },
     onMutationSuccess: () => {
+      saved.current = true;
       focusFirstActionNext();
       setTheirs(null);
       setServerErrors(null);
@@ -151,7 +159,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       if (returnTo) go({ to: returnTo });
     },
   });
-  useNoResetOnMount(form);
+  useNeededResetsOnly(form, saved);
   const record: BaseRecord | undefined = query?.data?.data;
   const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
   useEffect(() => {
