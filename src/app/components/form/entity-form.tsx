@@ -89,6 +89,9 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   const submitted = useRef<Values>({});
   // This form's save has succeeded: the page is leaving (for the record's page, or where it came from).
   const saved = useRef(false);
+  // The record as the successful save left it: the form keeps showing it on its way out, while the
+  // record is read again for the record's page, rather than render every input again.
+  const [leftWith, leaveWith] = useState<BaseRecord>();
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The last refused save's field errors, for inputs that place them on their own parts.
   const [serverErrors, setServerErrors] = useState<ServerErrors | null>(null);
@@ -150,6 +153,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     },
     onMutationSuccess: () => {
       saved.current = true;
+      if (mode === "edit") leaveWith(query?.data?.data);
       focusFirstActionNext();
       setTheirs(null);
       setServerErrors(null);
@@ -160,7 +164,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     },
   });
   useNeededResetsOnly(form, saved);
-  const record: BaseRecord | undefined = query?.data?.data;
+  const record: BaseRecord | undefined = leftWith ?? query?.data?.data;
   const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
   useEffect(() => {
     fieldsRef.current = fields;
