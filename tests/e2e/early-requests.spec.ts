@@ -311,24 +311,38 @@ test("a list's next page whose names are slow keeps the page shown under a spinn
   expect(seen).toEqual({ unnamed: false, underSpinner: shown.pageOne });
 });
 
+/** Every request for customers from now on, path and query, in the order sent. */
+function customerRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
+  });
+  return asked;
+}
+
+/**
+ * An order's edit form is up with its customer named, and all it reads is in: the customer's
+ * record, read by the order lines for its credit limit, is the last to be asked for. Returns the form.
+ */
+async function orderFormSettled(page: Page, customer: { id: unknown; name: unknown }, asked: string[]) {
+  const form = page.locator("main form");
+  await expect(form.locator(".ant-select-selection-item", { hasText: String(customer.name) })).toBeVisible();
+  await expect.poll(() => asked.filter((a) => a === `/api/customers/${String(customer.id)}`)).toHaveLength(1);
+  await page.waitForLoadState("networkidle");
+  return form;
+}
+
 test("an edit form opened from its record asks for each of its look-ups once, and shows what it read", async ({ page, login, playwright, baseURL }) => {
   // A draft of the test's own, for a customer of its own: no other test touches either.
   const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
   await login("manager", `/orders/show/${String(order.id)}`);
   await expect(page.locator("main .ant-descriptions")).toContainText(String(customer.name));
 
-  const asked: string[] = [];
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
-  });
+  const asked = customerRequests(page);
   await page.getByRole("button", { name: "Edit" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/edit/${String(order.id)}$`));
-  const form = page.locator("main form");
-  await expect(form.locator(".ant-select-selection-item", { hasText: String(customer.name) })).toBeVisible();
-  // The customer's record, read by the order lines for its credit limit, is the last to be asked for.
-  await expect.poll(() => asked.filter((a) => a === `/api/customers/${String(customer.id)}`)).toHaveLength(1);
-  await page.waitForLoadState("networkidle");
+  await orderFormSettled(page, customer, asked);
   // The customer picker's label and the lines' credit check: each read once, not once per mount.
   expect(
     asked.filter((a) => a === `/api/customers?id=${String(customer.id)}`),
@@ -347,17 +361,9 @@ test("a saved edit form goes to its record's page without mounting its inputs ag
   baseURL,
 }) => {
   const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
-  const asked: string[] = [];
-  page.on("request", (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
-  });
+  const asked = customerRequests(page);
   await login("manager", `/orders/edit/${String(order.id)}`);
-  const form = page.locator("main form");
-  await expect(form.locator(".ant-select-selection-item", { hasText: String(customer.name) })).toBeVisible();
-  // The order lines' credit check reads the customer's record: the form is up, and has read it.
-  await expect.poll(() => asked.filter((a) => a === `/api/customers/${String(customer.id)}`)).toHaveLength(1);
-  await page.waitForLoadState("networkidle");
+  const form = await orderFormSettled(page, customer, asked);
   asked.length = 0;
 
   const notes = `Checked on ${String(Date.now())}`;
@@ -383,11 +389,7 @@ for (const [status, steps] of [
     baseURL,
   }) => {
     const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), steps);
-    const asked: string[] = [];
-    page.on("request", (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith("/api/customers")) asked.push(`${url.pathname}${url.search}`);
-    });
+    const asked = customerRequests(page);
     await login("manager", `/orders/show/${String(order.id)}`);
     await expect(page.locator("main .ant-descriptions")).toContainText(String(customer.name));
     await expect(page.getByTestId("order-status")).toHaveText(status);
