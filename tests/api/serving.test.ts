@@ -15,7 +15,17 @@ beforeAll(async () => {
   dir = data.dir;
   const dist = path.join(dir, "dist");
   fs.mkdirSync(path.join(dist, "assets"), { recursive: true });
-  fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><title>Switchboard</title>");
+  fs.writeFileSync(path.join(dist, "index.html"), "<!doctype html><html><head><title>Switchboard</title></head><body></body></html>");
+  // The build's manifest, as Vite writes it: the entry, and the app's file it imports on every path but /login.
+  fs.mkdirSync(path.join(dist, ".vite"));
+  fs.writeFileSync(
+    path.join(dist, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: "assets/index-e1.js", isEntry: true, dynamicImports: ["login/light-login.tsx", "_full-app-a1.js"] },
+      "login/light-login.tsx": { file: "assets/light-login-l1.js", name: "light-login", isDynamicEntry: true },
+      "_full-app-a1.js": { file: "assets/full-app-a1.js", name: "full-app", imports: ["index.html"], css: ["assets/full-app-c1.css"] },
+    }),
+  );
   fs.writeFileSync(path.join(dist, "assets", "app.js"), "console.log('app')");
   // Over compression's 1 kB threshold, as every real chunk is.
   fs.writeFileSync(
@@ -49,6 +59,21 @@ describe("serving the built app", () => {
       expect(page.status).toBe(200);
       expect(page.text).toContain("<title>Switchboard</title>");
       expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("asks for the app's own code and stylesheet from the page's head on every path but the sign-in page", async () => {
+    for (const route of ["/", "/orders", "/customers/show/3", "/staff?role=admin"]) {
+      const page = await get(route);
+      const head = String(page.text).split("</head>")[0];
+      expect(head, route).toContain('<link rel="modulepreload" crossorigin href="/assets/full-app-a1.js" />');
+      expect(head, route).toContain('<link rel="preload" as="style" href="/assets/full-app-c1.css" />');
+    }
+    // The light sign-in page loads none of the app's code.
+    for (const route of ["/login", "/login/"]) {
+      const page = await get(route);
+      expect(page.text, route).toContain("<title>Switchboard</title>");
+      expect(page.text, route).not.toContain("full-app");
     }
   });
 
