@@ -19,21 +19,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Manifest } from "vite";
 import { APP_ROOT, VITE_CONFIG } from "../src/server/paths";
 import { ONE_FILE_LOADS, TREESHAKE } from "../vite.config";
 import { machine, tempDir } from "./lib/child-server";
 import { buildScaffold, scaffoldListPage } from "./lib/scaffold";
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const LOGIN_BUDGET = 100 * 1024;
 /** A string react-markdown carries (its changelog link): present where the Markdown renderer is bundled. */

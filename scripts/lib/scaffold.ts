@@ -10,15 +10,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
+import type { Manifest } from "vite";
 import { ROOT } from "./child-server";
 
 export const SCAFFOLD_ROOT = path.join(ROOT, "scripts/bench-scaffold");
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
 
 /**
  * Builds the scaffold into `outDir`. `treeshake` (the app's own rule, from vite.config.ts) is
@@ -38,7 +33,7 @@ export async function buildScaffold(outDir: string, treeshake?: object): Promise
 
 /** The JS files its entry loads (the template does not split: every page is in them), gzipped bytes. */
 export function scaffoldListPage(outDir: string): { files: string[]; bytes: number } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, ".vite/manifest.json"), "utf8")) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error("the scaffold's manifest has no entry");
   const seen = new Set<string>();

@@ -1,3 +1,4 @@
+import { LIGHT_SIGN_IN_PATHS } from "../domain/constants";
 import { detectLanguage } from "./i18n/language";
 import { LANGUAGE_PACKS } from "./i18n/language-packs";
 import { startBootRequests } from "./lib/boot-requests";
@@ -35,8 +36,7 @@ async function loadApp(at: HTMLElement) {
   await mountApp(at);
 }
 
-const path = window.location.pathname;
-const signIn = path === "/login" || path === "/login/";
+const signIn = LIGHT_SIGN_IN_PATHS.includes(window.location.pathname);
 // The session check and this address's data go out now, beside the app's code (lib/boot-requests.ts).
 if (!signIn) startBootRequests();
 (signIn ? loadLogin : loadApp)(root).catch(failed);

@@ -19,6 +19,11 @@ export const LOW_STOCK_THRESHOLD = 10;
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * Paths whose hard load gets the light sign-in page alone, none of the app's code: the entry
+ * (main.tsx) and the server's page (which then names none of that code) both go by them.
+ */
+export const LIGHT_SIGN_IN_PATHS: readonly string[] = ["/login", "/login/"];
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 

@@ -8,6 +8,8 @@ import type { Duplex } from "node:stream";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
+import type { Manifest } from "vite";
+import { LIGHT_SIGN_IN_PATHS } from "../domain/constants";
 import { AppError } from "../domain/errors";
 import { createApp } from "./app";
 import { errorHandler, notFound } from "./errors";
@@ -132,14 +134,6 @@ function answerBrokenRequest(err: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  dynamicImports?: string[];
-  css?: string[];
-}
-
 /**
  * Links that ask for the app's own file (full-app: Refine, antd, the layout, a list page; decision
  * 116) and its stylesheet as the page's head is read, found in the build's manifest. Without them
@@ -150,7 +144,7 @@ interface ManifestChunk {
 function appCodeLinks(distDir: string): string {
   const file = path.join(distDir, ".vite", "manifest.json");
   if (!fs.existsSync(file)) return "";
-  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as Manifest;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const app = (entry?.dynamicImports ?? []).map((key) => manifest[key]).find((chunk) => chunk?.name === "full-app");
   if (!app) return "";
@@ -172,8 +166,7 @@ function mountDist(app: express.Express, distDir: string, dataProvider: DataProv
       const html = fs.readFileSync(index, "utf8").replace("<head>", `<head>\n    ${dataProviderMeta(dataProvider)}`);
       page = { mtimeMs, html, withAppCode: html.replace("</head>", `${appCodeLinks(distDir)}</head>`) };
     }
-    // The light sign-in page loads none of the app (main.tsx): its page asks for none of it either.
-    return reqPath === "/login" || reqPath === "/login/" ? page.html : page.withAppCode;
+    return LIGHT_SIGN_IN_PATHS.includes(reqPath) ? page.html : page.withAppCode;
   };
   // About 1 MB of JavaScript behind sign-in goes out gzipped (a third of it on the wire); the API,
   // mounted before this, compresses its own answers (app.ts).
