@@ -29,3 +29,16 @@ export function recordAtHand(resource: string, id: BaseKey | undefined): GetOneR
   }
   return undefined;
 }
+
+/**
+ * A save's answer is the record as the server now holds it, stripped for its reader as a read of
+ * it is: the record's cached read takes it, so the record's page a save goes to shows what was
+ * saved at once, not what the tab held before, and the form's own query does not read it again.
+ * The page's read as it opens still confirms it.
+ */
+export function keepSavedRecord(resource: string, id: BaseKey, saved: BaseRecord | undefined) {
+  if (!saved) return;
+  queryClient.setQueriesData<GetOneResponse<BaseRecord>>({ queryKey: keys().data("default").resource(resource).action("one").id(id).get() }, (held) =>
+    held ? { ...held, data: saved } : held,
+  );
+}

@@ -1,10 +1,11 @@
 import { Create, Edit, ListButton, useForm } from "@refinedev/antd";
-import { useGo, useInvalidate, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
+import { useGo, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { Alert, Form, Spin, type FormInstance } from "antd";
 import { lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { EntityDef } from "../../../domain/fields";
 import { canDo } from "../../../domain/policy";
+import { keepSavedRecord } from "../../hooks/record-at-hand";
 import { useAbility, useSessionUser } from "../../hooks/use-session";
 import { useLocale, type Locale } from "../../i18n/use-locale";
 import { conflictRows } from "../../lib/conflict";
@@ -84,7 +85,6 @@ function useNeededResetsOnly(form: FormInstance, saved: { readonly current: bool
 export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mode: FormMode; id?: string | number; wide?: boolean }) {
   const ability = useAbility();
   const l = useLocale();
-  const invalidate = useInvalidate();
   // The values last sent, and the record the server holds now when that save met a conflict.
   const submitted = useRef<Values>({});
   // This form's save has succeeded: the page is leaving (for the record's page, or where it came from).
@@ -121,7 +121,8 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     warnWhenUnsavedChanges: true,
     queryOptions: { enabled: mode === "edit" },
     // Refine refetches the record after every save attempt, which would reset the form under a
-    // user whose save was refused (a version conflict). Refetch it only after a save succeeds.
+    // user whose save was refused (a version conflict). A save that succeeded answers with the
+    // record as saved, which its cached read takes (keepSavedRecord): nothing is read again.
     invalidates: ["list", "many"],
     // Told, not refetched: a refetch would reset what is being typed. The notice says who, the
     // conflict dialog decides on save.
@@ -151,7 +152,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       const first = form.getFieldsError().find((f) => f.errors.length);
       if (first) form.scrollToField(first.name, { block: "nearest", focus: true });
     },
-    onMutationSuccess: () => {
+    onMutationSuccess: (answer) => {
       saved.current = true;
       if (mode === "edit") leaveWith(query?.data?.data);
       focusFirstActionNext();
@@ -159,7 +160,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       setServerErrors(null);
       setRefusal(null);
       setNews(null);
-      if (mode === "edit" && id !== undefined) void invalidate({ resource: def.name, invalidates: ["detail"], id });
+      if (mode === "edit" && id !== undefined) keepSavedRecord(def.name, id, answer?.data);
       if (returnTo) go({ to: returnTo });
     },
   });
