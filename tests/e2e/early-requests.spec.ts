@@ -415,9 +415,12 @@ test("a saved record's page shows what was saved from the save's answer, while e
   await page.route(`**/api/orders/${String(order.id)}`, (route) => (holding && route.request().method() === "GET" ? void held.push(route) : route.continue()));
   const notes = `Seen at once on ${String(Date.now())}`;
   const details = await saveNotes(page, order, customer, notes);
+  // Then the read it was waiting for comes back, and leaves what was saved on screen.
+  expect(held.length).toBeGreaterThan(0);
   holding = false;
+  const reread = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname === `/api/orders/${String(order.id)}`);
   for (const route of held) await route.continue();
-  await page.waitForLoadState("networkidle");
+  await reread;
   await expect(details).toContainText(notes);
 });
 

@@ -57,9 +57,10 @@ const SHOWS_OWN_ERRORS = new Set(["rules"]);
  * - the first, as the form mounts: antd's Form has already filled it. Skipped unless something has
  *   been touched; an edit form opened from its record rendered its inputs twice and asked for each
  *   look-up twice.
- * - any after a save succeeded (`saved`): the record is read again as the page leaves for the
- *   record's page, and the reset re-mounted the form and re-sent its look-ups inside the navigation,
- *   holding back the record's page and the save's notification by some 130 ms.
+ * - any after a save succeeded (`saved`): the saved record takes the place of the one the form
+ *   read as the page leaves for the record's page (keepSavedRecord), and a reset then re-mounted the
+ *   form and re-sent its look-ups inside the navigation, holding back the record's page and the
+ *   save's notification by some 130 ms.
  * Every other one goes through (the record arriving after the form mounted, or changing, or read
  * again after a conflict). Set before Refine's effect runs (a layout effect runs first).
  */
@@ -89,8 +90,9 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
   const submitted = useRef<Values>({});
   // This form's save has succeeded: the page is leaving (for the record's page, or where it came from).
   const saved = useRef(false);
-  // The record as the successful save left it: the form keeps showing it on its way out, while the
-  // record is read again for the record's page, rather than render every input again.
+  // The record the form was opened with, once its save has succeeded: the form keeps rendering it
+  // on its way out, while its cached read takes the saved record for the record's page, rather
+  // than render every input again for a form being left.
   const [leftWith, leaveWith] = useState<BaseRecord>();
   const [theirs, setTheirs] = useState<Values | null>(null);
   // The last refused save's field errors, for inputs that place them on their own parts.
@@ -122,7 +124,8 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     queryOptions: { enabled: mode === "edit" },
     // Refine refetches the record after every save attempt, which would reset the form under a
     // user whose save was refused (a version conflict). A save that succeeded answers with the
-    // record as saved, which its cached read takes (keepSavedRecord): nothing is read again.
+    // record as saved, which its cached read takes (keepSavedRecord): the form's query does not
+    // read it again; the record's page reads it once as it opens.
     invalidates: ["list", "many"],
     // Told, not refetched: a refetch would reset what is being typed. The notice says who, the
     // conflict dialog decides on save.
