@@ -349,6 +349,17 @@ async function orderFormSettled(page: Page, customer: { id: unknown; name: unkno
   return form;
 }
 
+/**
+ * A draft of the test's own, for a customer of its own, open in its edit form as the manager,
+ * settled (orderFormSettled); `asked` notes the customer's reads from the sign-in on.
+ */
+async function ownOrderForm(page: Page, login: (account: "manager", path: string) => Promise<void>, api: Parameters<typeof orderOfOwn>[0], asked: string[]) {
+  const { customer, order } = await orderOfOwn(api, []);
+  await login("manager", `/orders/edit/${String(order.id)}`);
+  await orderFormSettled(page, customer, asked);
+  return { customer, order };
+}
+
 /** Saves `notes` on an order's edit form: its record's page opens showing them and its customer's name. Returns that page's details. */
 async function saveNotes(page: Page, order: { id: unknown }, customer: { name: unknown }, notes: string) {
   await page.locator("main form textarea#notes").fill(notes);
@@ -387,10 +398,8 @@ test("a saved edit form goes to its record's page without mounting its inputs ag
   playwright,
   baseURL,
 }) => {
-  const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
   const asked = customerRequests(page);
-  await login("manager", `/orders/edit/${String(order.id)}`);
-  await orderFormSettled(page, customer, asked);
+  const { customer, order } = await ownOrderForm(page, login, await managerApi(playwright, baseURL), asked);
   asked.length = 0;
 
   await saveNotes(page, order, customer, `Checked on ${String(Date.now())}`);
@@ -405,9 +414,7 @@ test("a saved record's page shows what was saved from the save's answer, while e
   playwright,
   baseURL,
 }) => {
-  const { customer, order } = await orderOfOwn(await managerApi(playwright, baseURL), []);
-  await login("manager", `/orders/edit/${String(order.id)}`);
-  await orderFormSettled(page, customer, customerRequests(page));
+  const { customer, order } = await ownOrderForm(page, login, await managerApi(playwright, baseURL), customerRequests(page));
 
   // From the click on Save, the record's reads get no answer until the page has been looked at.
   const held: Route[] = [];

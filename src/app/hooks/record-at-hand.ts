@@ -4,6 +4,9 @@ import { arrivedAnswer } from "../lib/boot-requests";
 import { recordReadUrl } from "../lib/route-modules";
 import { queryClient } from "../providers/query-client";
 
+/** The keys of a resource's reads in Refine's cache, by the one data provider the app reads records through. */
+const cachedReads = (resource: string) => keys().data("default").resource(resource);
+
 /**
  * A record this tab already holds, as a record page's own request would answer it: what the page
  * shows at once while that request is on its way (react-query's placeholder, replaced by the
@@ -22,7 +25,7 @@ export function recordAtHand(resource: string, id: BaseKey | undefined): GetOneR
       // Not a record after all: the page's own request says what it is.
     }
   }
-  const lists = queryClient.getQueriesData<GetListResponse<BaseRecord>>({ queryKey: keys().data("default").resource(resource).action("list").get() });
+  const lists = queryClient.getQueriesData<GetListResponse<BaseRecord>>({ queryKey: cachedReads(resource).action("list").get() });
   for (const [, list] of lists) {
     const row = list?.data?.find((r) => String(r.id) === String(id));
     if (row) return { data: row };
@@ -38,7 +41,7 @@ export function recordAtHand(resource: string, id: BaseKey | undefined): GetOneR
  */
 export function keepSavedRecord(resource: string, id: BaseKey, saved: BaseRecord | undefined) {
   if (!saved) return;
-  queryClient.setQueriesData<GetOneResponse<BaseRecord>>({ queryKey: keys().data("default").resource(resource).action("one").id(id).get() }, (held) =>
+  queryClient.setQueriesData<GetOneResponse<BaseRecord>>({ queryKey: cachedReads(resource).action("one").id(id).get() }, (held) =>
     held ? { ...held, data: saved } : held,
   );
 }
