@@ -85,13 +85,22 @@ const documentTitle = ({ resource, action }: { resource?: { meta?: { label?: str
   return label ? `${[label, what].filter(Boolean).join(" · ")} | ${APP_TITLE}` : APP_TITLE;
 };
 
+/**
+ * antd's click wave: after each click on a button, checkbox, radio or switch, a ripple drawn by a
+ * React root of its own, reading the control's computed colours and position in the next frame,
+ * beside the click's own work (the save's request, its answer, the page it opens). Off: the
+ * controls keep their pressed and hover states. Measured on an order's save, alternating builds:
+ * click to notification painted 150 → 132 ms and 157 → 147 ms (decision 129).
+ */
+const NO_CLICK_WAVE = { disabled: true };
+
 export function App() {
   const resources = useResources();
   const { language } = useLocale();
   return (
     <BrowserRouter>
       <ColorModeProvider>
-        <ConfigProvider locale={antdLocale(language)}>
+        <ConfigProvider locale={antdLocale(language)} wave={NO_CLICK_WAVE}>
           {/* Bottom left: at the top right a toast covered the header buttons clicked next (a saved
               record's Edit), and stayed while the pointer rested on it (decision 120). */}
           <AntdApp notification={{ placement: "bottomLeft" }}>

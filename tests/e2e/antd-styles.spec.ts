@@ -5,7 +5,7 @@ import { expect, luminance, test } from "./fixtures";
 // generated in the browser on each component's first use. These tests see the pages styled in each
 // theme, nothing of those components generated at run time, the styles still made at run time
 // (pro-layout's page header) taking precedence over the file as they always did, and a page
-// fetching only its own theme's file until the user switches.
+// fetching only its own theme's file until the user switches; and a click drawing no ripple (decision 129).
 
 /** Rules the browser generated at run time (style elements) that style `selector`. */
 const generatedRulesFor = (page: Page, selector: string) =>
@@ -63,4 +63,30 @@ test("a page fetches only its theme's stylesheet, and a switch to the other them
   expect(fetched).toContain("dark");
   expect(await generatedRulesFor(page, ".ant-table-thead")).toBe(0);
   expect(await generatedRulesFor(page, ".ant-btn-primary")).toBe(0);
+});
+
+test("a click on a button and on a checkbox draws no ripple over them: the click does only its own work", async ({ page, login }) => {
+  await login("manager", "/orders");
+  await expect(page.locator("tbody tr.ant-table-row").first()).toBeVisible();
+  // antd's ripple is an element of class ant-wave, added inside the control in the frame after a click.
+  await page.evaluate(() => {
+    const seen = window as unknown as { __ripples: number };
+    seen.__ripples = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element && (node.matches(".ant-wave") || node.querySelector(".ant-wave"))) seen.__ripples++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const afterTwoFrames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.getByRole("button", { name: "Columns" }).click();
+  const chooser = page.getByRole("group", { name: "Columns" });
+  await expect(chooser).toBeVisible();
+  await afterTwoFrames();
+  // A row's checkbox: picking a row changes nothing stored, as the chooser's checkboxes would (the user's columns).
+  await page.keyboard.press("Escape");
+  const pick = page.locator("tbody tr.ant-table-row").first().getByRole("checkbox");
+  await pick.click();
+  await expect(pick).toBeChecked();
+  await afterTwoFrames();
+  expect(await page.evaluate(() => (window as unknown as { __ripples: number }).__ripples)).toBe(0);
 });
