@@ -81,7 +81,8 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
     } finally {
       setPending(null);
       if (changed) {
-        if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["all"] });
+        // "resourceAll": the products' reads only ("all" is every read of the page, the order and its names included).
+        if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["resourceAll"] });
         void invalidate({ resource: "orders", invalidates: ["list", "many"] });
         onSettled();
       }
