@@ -8,6 +8,7 @@ import type { AuditAction } from "../domain/entities/audit-events";
 import { allFields } from "../domain/entities";
 import type { EntityDef } from "../domain/fields";
 import type { RequestContext } from "./context";
+import type { Response } from "express";
 import type { Row } from "./db-shape";
 import type { Tx } from "./storage/types";
 
@@ -48,9 +49,9 @@ export interface AuditInput {
   orderId?: number;
 }
 
-export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
+export async function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now: Date) {
   const actor = input.actor !== undefined ? input.actor : ctx.actor;
-  return tx.audit({
+  const event = await tx.audit({
     at: now.toISOString(),
     actorId: actor?.id ?? null,
     actorName: (actor?.name as string | undefined) ?? null,
@@ -65,4 +66,19 @@ export function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput, now:
     ...(input.importId !== undefined ? { importId: input.importId } : {}),
     ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
   });
+  ctx.written.push({ seq: event.id, resource: input.resource, recordId: input.recordId });
+  return event;
+}
+
+/**
+ * Names, in `X-Event-Ids`, the live events a successful write of one record will cause, so the tab
+ * that made it need not refetch what the write's own answer already refreshed (other tabs, even the
+ * same person's, still get them). Only for an answer whose one transaction committed: a failed one's
+ * ids may be given again to someone else's write (the JSON store takes back a rolled-back id).
+ */
+export function nameOwnEvents(res: Response, ctx: RequestContext, resource: string, recordId: number) {
+  const seqs = ctx.written.filter((e) => e.resource === resource && e.recordId === recordId).map((e) => e.seq);
+  if (!seqs.length) return;
+  res.setHeader("X-Event-Ids", seqs.join(","));
+  res.append("Access-Control-Expose-Headers", "X-Event-Ids");
 }

@@ -21,6 +21,14 @@ export interface RequestContext {
   token: ApiToken | null;
   /** The actor's role requires two-factor and they have not enrolled: they may only enrol. */
   twoFactorSetupRequired: boolean;
+  /** The audit events this request's writes appended: the live feed's ids of its own changes. */
+  written: WrittenEvent[];
+}
+
+export interface WrittenEvent {
+  seq: number;
+  resource: string;
+  recordId: number | null;
 }
 
 declare module "express-serve-static-core" {

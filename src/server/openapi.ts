@@ -215,7 +215,7 @@ const FIXED: Record<string, Operation> = {
   },
   "POST /orders/{id}/transitions": {
     tag: "Orders",
-    summary: "Move an order along its lifecycle (place, pay, ship, deliver, cancel, refund)",
+    summary: "Move an order along its lifecycle (place, pay, ship, deliver, cancel, refund); the order's live events it caused in X-Event-Ids",
     body: jsonSchema(transitionBody),
     ok: ok(ref("Order")),
     errors: ["NOT_FOUND", "VERSION_CONFLICT", "INVALID_TRANSITION", "INSUFFICIENT_STOCK", "REFUND_WINDOW_CLOSED", "VALIDATION_FAILED"],
@@ -272,7 +272,7 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
     if (method === "POST")
       return {
         tag,
-        summary: `Create a ${one}`,
+        summary: `Create a ${one}; the live events it caused in X-Event-Ids`,
         body: ref(`${singular(def)}Create`),
         ok: ok(record, 201),
         errors: ["VALIDATION_FAILED", "DUPLICATE", "FORBIDDEN_FIELD"],
@@ -291,12 +291,13 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
     if (method === "PATCH")
       return {
         tag,
-        summary: `Change a ${one} (the version read must still be the current one)`,
+        summary: `Change a ${one} (the version read must still be the current one); the live events it caused in X-Event-Ids`,
         body: ref(`${singular(def)}Update`),
         ok: ok(record),
         errors: ["NOT_FOUND", "VERSION_CONFLICT", "VALIDATION_FAILED", "DUPLICATE", "FORBIDDEN_FIELD"],
       };
-    if (method === "DELETE") return { tag, summary: `Delete a ${one} (to the trash)`, ok: ok(record), errors: ["NOT_FOUND", "REFERENCED"] };
+    if (method === "DELETE")
+      return { tag, summary: `Delete a ${one} (to the trash); the live events it caused in X-Event-Ids`, ok: ok(record), errors: ["NOT_FOUND", "REFERENCED"] };
   }
   if (method === "POST" && action === "restore")
     return { tag: "Trash", summary: `Restore a deleted ${one}`, ok: ok(record, 201), errors: ["NOT_FOUND", "DUPLICATE", "VALIDATION_FAILED"] };

@@ -19,6 +19,7 @@ export const requestId: RequestHandler = (req, res, next) => {
     permissions: null,
     token: null,
     twoFactorSetupRequired: false,
+    written: [],
   };
   res.setHeader("X-Request-Id", id);
   next();

@@ -13,7 +13,7 @@ import { message } from "../domain/messages";
 import type { EntityDef } from "../domain/fields";
 import { canDo, readableFields, stripRecord, type AppAbility } from "../domain/policy";
 import { validateWrite } from "../domain/schema";
-import { appendAudit, diff, type Changes } from "./audit";
+import { appendAudit, diff, nameOwnEvents, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import {
@@ -211,11 +211,14 @@ export function resourceRoutes(storage: Storage, service: ResourceService = reso
   }
 
   async function create(req: Request, res: Response, resource: ResourceName) {
-    res.status(201).json(await service.createRecord(req.ctx, resource, req.body));
+    const record = await service.createRecord(req.ctx, resource, req.body);
+    if (typeof record.id === "number") nameOwnEvents(res, req.ctx, resource, record.id);
+    res.status(201).json(record);
   }
 
   async function update(req: Request, res: Response, resource: ResourceName, id: number) {
     const record = await service.updateRecord(req.ctx, resource, id, requireBody(req.body));
+    nameOwnEvents(res, req.ctx, resource, id);
     res.json(stripRecord(req.ctx.ability, resource, record));
   }
 
@@ -224,7 +227,9 @@ export function resourceRoutes(storage: Storage, service: ResourceService = reso
   }
 
   async function remove(req: Request, res: Response, resource: ResourceName, id: number) {
-    res.json(await service.removeRecord(req.ctx, resource, id));
+    const record = await service.removeRecord(req.ctx, resource, id);
+    nameOwnEvents(res, req.ctx, resource, id);
+    res.json(record);
   }
 
   return { list, one, referrers, create, update, updateMany, remove };

@@ -32,7 +32,7 @@ import {
 } from "../domain/order-lifecycle";
 import { canDo, stripRecord, type AppAbility } from "../domain/policy";
 import { fieldSchema, lineMessages } from "../domain/schema";
-import { appendAudit, diff, type Changes } from "./audit";
+import { appendAudit, diff, nameOwnEvents, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import { requireAction, requireBody, requireReadable, requireTransition, requireVersion } from "./guard";
@@ -109,7 +109,9 @@ export function transitionRoutes(storage: Storage) {
   }
 
   async function transition(req: Request, res: Response, id: number) {
-    res.json(await transitionOrder(storage, req.ctx, id, req.body));
+    const order = await transitionOrder(storage, req.ctx, id, req.body);
+    nameOwnEvents(res, req.ctx, "orders", id);
+    res.json(order);
   }
 
   return { transition, history };

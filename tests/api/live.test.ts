@@ -124,6 +124,42 @@ describe("GET /api/events", () => {
     auditorStream.close();
   });
 
+  it("a write's answer names the live events it caused about its record (X-Event-Ids), so the tab that made it can tell them; a refused one names none", async () => {
+    const manager = await s.login("manager");
+    const stream = await Stream.open(manager);
+    const eventIds = (res: { headers: Headers }) => res.headers.get("x-event-ids");
+    const seqOf = async (resource: string, action: string, id: number) =>
+      String((await stream.until(is(resource, action, id), `${resource} ${action}`)).slice(-1)[0].seq);
+
+    const created = await manager.post("/api/customers", {
+      name: `Own ${unique()}`,
+      email: `own-${unique()}@example.com`,
+      tier: "standard",
+      creditLimit: 10,
+      ownerId: await idOf(manager),
+    });
+    expect(created.status).toBe(201);
+    expect(eventIds(created)).toBe(await seqOf("customers", "create", created.body.id));
+    const updated = await manager.patch(`/api/customers/${created.body.id}`, { notes: "Own write", version: created.body.version });
+    expect(updated.status).toBe(200);
+    expect(eventIds(updated)).toBe(await seqOf("customers", "update", created.body.id));
+    const stale = await manager.patch(`/api/customers/${created.body.id}`, { notes: "Stale", version: created.body.version });
+    expectError(stale, 409, "VERSION_CONFLICT");
+    expect(eventIds(stale)).toBeNull();
+    const removed = await manager.del(`/api/customers/${created.body.id}`);
+    expect(removed.status).toBe(200);
+    expect(eventIds(removed)).toBe(await seqOf("customers", "delete", created.body.id));
+
+    // A placement also takes stock: only the order's own event is named, not the product's.
+    const product = await newProduct(manager, 5);
+    const draft = await newDraft(manager, [{ productId: product.id, quantity: 2 }]);
+    const placed = await manager.post(`/api/orders/${draft.id}/transitions`, { to: "placed", version: draft.version });
+    expect(placed.status).toBe(200);
+    expect(eventIds(placed)).toBe(await seqOf("orders", "transition", draft.id));
+    await stream.until(is("products", "update", product.id), "the stock taken");
+    stream.close();
+  });
+
   it("a reconnecting listener gets what it missed after Last-Event-ID", async () => {
     const manager = await s.login("manager");
     const first = await Stream.open(manager);

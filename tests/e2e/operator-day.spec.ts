@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expect, test, unique, type DemoAccount } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, managerApi, orderOfOwn, test, unique, type DemoAccount } from "./fixtures";
 
 // Issue 12: moving fast (the command palette) and live data (a second client's change shows without a reload).
 
@@ -172,6 +172,41 @@ test.describe("live data", () => {
     expect(res.status()).toBe(200);
     await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
     await admin.dispose();
+  });
+
+  test("a tab's own change is not read again when its live event comes back; its other tab, and another session's change, still are", async ({
+    page,
+    login,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await managerApi(playwright, baseURL);
+    const { order } = await orderOfOwn(api, []);
+    const status = (p: Page) => p.getByTestId("order-status");
+    await login("manager", `/orders/show/${order.id}`);
+    const other = await page.context().newPage();
+    await other.goto(`/orders/show/${order.id}`);
+    await expect(status(other)).toHaveText("Draft");
+    await page.bringToFront();
+    await expect(status(page)).toHaveText("Draft");
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && new URL(r.url()).pathname === `/api/orders/${order.id}`) reads.push(r.url());
+    });
+    await page.getByRole("group", { name: "Transitions" }).getByRole("button", { name: "Place order" }).click();
+    await expect(status(page)).toHaveText("Placed");
+    // The same person's other tab learns of the move from the live stream only. The stream told
+    // both tabs in the same moment; by the time that tab has read and shown it, this one has its event.
+    await expect(status(other)).toHaveText("Placed");
+    // The page read the order once as the move was answered; its own event asked for nothing more.
+    expect(reads).toHaveLength(1);
+    // Another session's change is news to this tab as ever.
+    const placed = (await (await api.get(`/api/orders/${order.id}`)).json()) as { version: number };
+    const paid = await api.post(`/api/orders/${order.id}/transitions`, { data: { to: "paid", version: placed.version } });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await expect(status(page)).toHaveText("Paid");
+    await other.close();
+    await api.dispose();
   });
 
   test("one live stream serves the whole tab, and the session is asked once: moving between lists, records and forms reopens neither", async ({

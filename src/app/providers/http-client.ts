@@ -1,6 +1,7 @@
 import type { HttpError } from "@refinedev/core";
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { isErrorCode, type ErrorBody, type ErrorCode, type FieldErrors } from "../../domain/errors";
+import { noteOwnEvents, ownWriteStarted } from "./own-events";
 import { dropBootAnswers, rememberBootRead, takeBootAnswer, type BootAnswer } from "../lib/boot-requests";
 
 /** Refine's HttpError, carrying the rest of our error body (`code`, field `errors`). */
@@ -53,10 +54,14 @@ const adapter: AxiosAdapter = async (config) => {
   if ((config.method ?? "get").toLowerCase() !== "get") {
     // Dropped again once the write is done: a read sent ahead while it was under way may predate it.
     dropBootAnswers();
+    const answered = ownWriteStarted();
     try {
-      return await network(config);
+      const response = await network(config);
+      noteOwnEvents(response.headers?.["x-event-ids"]);
+      return response;
     } finally {
       dropBootAnswers();
+      answered();
     }
   } else {
     const url = axios.getUri(config);

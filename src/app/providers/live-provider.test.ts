@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLiveProvider, IDLE_CLOSE_MS, PERMISSIONS_CHANNEL, type ServerChange } from "./live-provider";
+import { HOLD_MS, noteOwnEvents, ownWriteStarted } from "./own-events";
 
 /** Stands in for the browser's EventSource: the test plays the server's side. */
 class FakeSource {
@@ -93,6 +94,52 @@ describe("the live provider", () => {
     expect(customers).not.toHaveBeenCalled();
     FakeSource.made[0].emit("change", change({ action: "delete", id: 6 }));
     expect(page6).toHaveBeenCalledWith(expect.objectContaining({ type: "deleted" }));
+  });
+
+  it("a change this tab's own write caused reaches no data hook (the write refreshed them), but still a record's History, once", () => {
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const list = vi.fn();
+    const page = vi.fn();
+    const history = vi.fn();
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: list, params: { subscriptionType: "useList" } });
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: page, params: { subscriptionType: "useOne", id: 5 } });
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: history, params: { id: 5 } });
+    noteOwnEvents("70,71");
+    FakeSource.made[0].emit("change", change({ seq: 71, id: 5 }), "71");
+    expect(list).not.toHaveBeenCalled();
+    expect(page).not.toHaveBeenCalled();
+    expect(history).toHaveBeenCalledTimes(1);
+    // Another write, or the same seq seen a second time, is news again.
+    FakeSource.made[0].emit("change", change({ seq: 72, id: 5 }), "72");
+    FakeSource.made[0].emit("change", change({ seq: 71, id: 5 }), "71");
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(page).toHaveBeenCalledTimes(2);
+    expect(history).toHaveBeenCalledTimes(3);
+  });
+
+  it("a change that comes while this tab's write is under way waits for its answer, which may name it; at most a while", () => {
+    vi.useFakeTimers();
+    FakeSource.made = [];
+    const live = createLiveProvider("/api/events", FakeSource as never);
+    const list = vi.fn();
+    live.subscribe({ channel: "resources/orders", types: ["*"], callback: list, params: { subscriptionType: "useList" } });
+    const answered = ownWriteStarted();
+    FakeSource.made[0].emit("change", change({ seq: 80 }), "80");
+    FakeSource.made[0].emit("change", change({ seq: 81 }), "81");
+    expect(list).not.toHaveBeenCalled();
+    noteOwnEvents("80");
+    answered();
+    // Its own event skipped, the next (someone else's) delivered, in the order they came.
+    expect(list).toHaveBeenCalledTimes(1);
+    const stuck = ownWriteStarted();
+    FakeSource.made[0].emit("change", change({ seq: 82 }), "82");
+    vi.advanceTimersByTime(HOLD_MS - 1);
+    expect(list).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(list).toHaveBeenCalledTimes(2);
+    stuck();
+    vi.useRealTimers();
   });
 
   it("a subscription to some types only gets those", () => {

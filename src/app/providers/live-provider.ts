@@ -8,6 +8,7 @@
  */
 import type { BaseKey, LiveEvent, LiveProvider } from "@refinedev/core";
 import { API_URL } from "../config";
+import { afterOwnWrites, takeOwnEvent } from "./own-events";
 import { recheckSession } from "./session";
 
 /** What the server sends as `event: change` (src/domain/live.ts). */
@@ -32,6 +33,8 @@ interface Subscription {
   channel: string;
   types: LiveEvent["type"][];
   ids: string[] | null;
+  /** One of Refine's data hooks (useList, useOne, useMany): on an event it refetches the resource. */
+  dataHook: boolean;
   callback: (event: LiveEvent) => void;
 }
 
@@ -49,9 +52,12 @@ export function toLiveEvent(change: ServerChange): LiveEvent {
   };
 }
 
-function idsOf(params: { ids?: BaseKey[]; id?: BaseKey; subscriptionType?: string } | undefined): string[] | null {
-  if (params?.subscriptionType === "useOne" && params.id !== undefined) return [String(params.id)];
+type SubscribeParams = { ids?: BaseKey[]; id?: BaseKey; subscriptionType?: string } | undefined;
+
+/** A record's subscription: Refine's useOne, or one of ours that names an id (a record's History). */
+function idsOf(params: SubscribeParams): string[] | null {
   if (params?.subscriptionType === "useMany" && params.ids) return params.ids.map(String);
+  if ((params?.subscriptionType ?? "useOne") === "useOne" && params?.id !== undefined) return [String(params.id)];
   return null;
 }
 
@@ -76,8 +82,9 @@ export function createLiveProvider(
   let lastEventId: string | null = null;
   let everOpened = false;
 
-  const dispatch = (event: LiveEvent) => {
-    for (const sub of [...subs]) if (matches(sub, event)) sub.callback(event);
+  /** `own`: this tab's write caused it; Refine's data hooks skip it (own-events.ts says why). */
+  const dispatch = (event: LiveEvent, own = false) => {
+    for (const sub of [...subs]) if (matches(sub, event) && !(own && sub.dataHook)) sub.callback(event);
   };
 
   function open() {
@@ -93,7 +100,8 @@ export function createLiveProvider(
       const id = (e as MessageEvent<string>).lastEventId;
       if (id) lastEventId = id;
       try {
-        dispatch(toLiveEvent(JSON.parse((e as MessageEvent<string>).data) as ServerChange));
+        const change = JSON.parse((e as MessageEvent<string>).data) as ServerChange;
+        afterOwnWrites(() => dispatch(toLiveEvent(change), takeOwnEvent(change.seq)));
       } catch {
         // A line we cannot read is not worth breaking the page for.
       }
@@ -138,7 +146,7 @@ export function createLiveProvider(
 
   return {
     subscribe({ channel, types, callback, params }) {
-      const sub: Subscription = { channel, types, callback, ids: idsOf(params) };
+      const sub: Subscription = { channel, types, callback, ids: idsOf(params), dataHook: params?.subscriptionType !== undefined };
       subs.add(sub);
       keep();
       open();

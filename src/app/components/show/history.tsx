@@ -115,7 +115,8 @@ export function History({ def, id }: { def: EntityDef; id: BaseKey }) {
   useSubscription({
     channel: `resources/${def.name}`,
     types: ["*"],
-    params: { id, subscriptionType: "useOne" },
+    // No data hook's type: this tab's own change of the record is news here too (own-events.ts).
+    params: { id },
     onLiveEvent: () => void query.refetch(),
   });
   // The record as it is now (the page's own query, shared): what a version is compared with.
