@@ -300,13 +300,18 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
       return { tag, summary: `Delete a ${one} (to the trash); the live events it caused in X-Event-Ids`, ok: ok(record), errors: ["NOT_FOUND", "REFERENCED"] };
   }
   if (method === "POST" && action === "restore")
-    return { tag: "Trash", summary: `Restore a deleted ${one}`, ok: ok(record, 201), errors: ["NOT_FOUND", "DUPLICATE", "VALIDATION_FAILED"] };
+    return {
+      tag: "Trash",
+      summary: `Restore a deleted ${one}; the live events it caused in X-Event-Ids`,
+      ok: ok(record, 201),
+      errors: ["NOT_FOUND", "DUPLICATE", "VALIDATION_FAILED"],
+    };
   if (method === "POST" && action === "purge")
     return { tag: "Trash", summary: `Purge a deleted ${one} from the trash (admins)`, ok: ok(statusOk), errors: ["NOT_FOUND"] };
   if (method === "POST" && action === "revert")
     return {
       tag: "Trash",
-      summary: `Put a ${one}'s fields back as an audited change left them`,
+      summary: `Put a ${one}'s fields back as an audited change left them; the live events it caused in X-Event-Ids`,
       body: jsonSchema(revertBody),
       ok: ok(anyObject("record, changed, skipped")),
       errors: ["NOT_FOUND", "VERSION_CONFLICT", "VALIDATION_FAILED"],

@@ -20,7 +20,7 @@ import { message } from "../domain/messages";
 import { canDo, readableFields, stripRecord } from "../domain/policy";
 import { ADMIN_ROLE } from "../domain/roles/rules";
 import { writableLines } from "../domain/order-lines";
-import { appendAudit, diff, type Changes } from "./audit";
+import { appendAudit, diff, nameOwnEvents, type Changes } from "./audit";
 import { parseBody } from "./body-schema";
 import type { Row } from "./db-shape";
 import { requireAction } from "./guard";
@@ -159,6 +159,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       await appendAudit(tx, req.ctx, { action: "restore", resource, recordId: id, changes: diff(def, null, stored) }, now);
       return stored;
     });
+    nameOwnEvents(res, req.ctx, resource, id);
     res.status(201).json(stripRecord(ability, resource, restored));
   }
 
@@ -213,6 +214,7 @@ export function trashRoutes(storage: Storage, updateRecord: UpdateRecord) {
       return;
     }
     const record = await updateRecord(req.ctx, resource, id, { ...body, version }, { revertOf: eventId });
+    nameOwnEvents(res, req.ctx, resource, id);
     res.json({ record: stripRecord(ability, resource, record), changed: Object.keys(body), skipped });
   }
 

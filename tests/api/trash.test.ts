@@ -139,9 +139,12 @@ describe("restore", () => {
     const customer = await newCustomer("manager");
     await c("manager").del(`/api/customers/${customer.id}`);
     const stream = await Stream.open(c("agent"));
-    expect((await c("manager").post(`/api/customers/${customer.id}/restore`)).status).toBe(201);
+    const restored = await c("manager").post(`/api/customers/${customer.id}/restore`);
+    expect(restored.status).toBe(201);
     const [told] = (await stream.until((d) => d.resource === "customers" && d.id === customer.id, "the restore")).slice(-1);
     expect(told).toMatchObject({ action: "create", id: customer.id });
+    // The answer names the event, so the tab that restored it can tell it from someone else's.
+    expect(restored.headers.get("x-event-ids")).toBe(String(told.seq));
     stream.close();
   });
 
@@ -258,6 +261,7 @@ describe("revert to a revision", () => {
     expect(res.body.changed).toEqual(["notes"]);
     const revert = (await c("manager").get(`/api/audit-events?resource=customers&recordId=${customer.id}&action=update`)).body[0];
     expect(revert).toMatchObject({ revertOf: events[0].id, changes: { notes: { from: "Third", to: "Second" } } });
+    expect(res.headers.get("x-event-ids")).toBe(String(revert.id));
     // Back to how it was created.
     const created = (await c("manager").get(`/api/audit-events?resource=customers&recordId=${customer.id}&action=create`)).body[0];
     const first = await c("manager").post(`/api/customers/${customer.id}/revert`, { eventId: created.id, version: third.version + 1 });
