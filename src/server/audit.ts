@@ -66,7 +66,8 @@ export async function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput
     ...(input.importId !== undefined ? { importId: input.importId } : {}),
     ...(input.orderId !== undefined ? { orderId: input.orderId } : {}),
   });
-  ctx.written.push({ seq: event.id, resource: input.resource, recordId: input.recordId });
+  // An import audits its rows together at its end (auditMany): no id here, and imports name none.
+  if (event.id > 0) ctx.written.push({ seq: event.id, resource: input.resource, recordId: input.recordId });
   return event;
 }
 
@@ -74,7 +75,8 @@ export async function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput
  * Names, in `X-Event-Ids`, the live events a successful write of one record will cause, so the tab
  * that made it need not refetch what the write's own answer already refreshed (other tabs, even the
  * same person's, still get them). Only for an answer whose one transaction committed: a failed one's
- * ids may be given again to someone else's write (the JSON store takes back a rolled-back id).
+ * ids may be given again to someone else's write (the JSON store takes back a rolled-back id). The
+ * ids of a PostgreSQL attempt that was retried are named too; they are never given out again.
  */
 export function nameOwnEvents(res: Response, ctx: RequestContext, resource: string, recordId: number) {
   const seqs = ctx.written.filter((e) => e.resource === resource && e.recordId === recordId).map((e) => e.seq);

@@ -54,7 +54,8 @@ const adapter: AxiosAdapter = async (config) => {
   if ((config.method ?? "get").toLowerCase() !== "get") {
     // Dropped again once the write is done: a read sent ahead while it was under way may predate it.
     dropBootAnswers();
-    const answered = ownWriteStarted();
+    // GraphQL's answers name no events, and its reads are POSTs too: they must not hold the stream.
+    const answered = axios.getUri(config).endsWith("/graphql") ? () => undefined : ownWriteStarted();
     try {
       const response = await network(config);
       noteOwnEvents(response.headers?.["x-event-ids"]);

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLiveProvider, IDLE_CLOSE_MS, PERMISSIONS_CHANNEL, type ServerChange } from "./live-provider";
-import { HOLD_MS, noteOwnEvents, ownWriteStarted } from "./own-events";
+import { forgetOwnEvents, HOLD_MS, noteOwnEvents, ownWriteStarted } from "./own-events";
 
 /** Stands in for the browser's EventSource: the test plays the server's side. */
 class FakeSource {
@@ -30,6 +30,11 @@ class FakeSource {
 const change = (c: Partial<ServerChange>): ServerChange => ({ seq: 1, resource: "orders", action: "update", id: 5, actorId: 2, actorName: "Max", ...c });
 
 describe("the live provider", () => {
+  afterEach(() => {
+    forgetOwnEvents();
+    vi.useRealTimers();
+  });
+
   it("opens one stream with the session cookie for all subscriptions, and closes it a while after the last", () => {
     vi.useFakeTimers();
     FakeSource.made = [];
@@ -105,15 +110,19 @@ describe("the live provider", () => {
     live.subscribe({ channel: "resources/orders", types: ["*"], callback: list, params: { subscriptionType: "useList" } });
     live.subscribe({ channel: "resources/orders", types: ["*"], callback: page, params: { subscriptionType: "useOne", id: 5 } });
     live.subscribe({ channel: "resources/orders", types: ["*"], callback: history, params: { id: 5 } });
-    noteOwnEvents("70,71");
+    noteOwnEvents("71");
     FakeSource.made[0].emit("change", change({ seq: 71, id: 5 }), "71");
     expect(list).not.toHaveBeenCalled();
     expect(page).not.toHaveBeenCalled();
     expect(history).toHaveBeenCalledTimes(1);
+    // History is about its own record only.
+    FakeSource.made[0].emit("change", change({ seq: 73, id: 6 }), "73");
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(history).toHaveBeenCalledTimes(1);
     // Another write, or the same seq seen a second time, is news again.
     FakeSource.made[0].emit("change", change({ seq: 72, id: 5 }), "72");
     FakeSource.made[0].emit("change", change({ seq: 71, id: 5 }), "71");
-    expect(list).toHaveBeenCalledTimes(2);
+    expect(list).toHaveBeenCalledTimes(3);
     expect(page).toHaveBeenCalledTimes(2);
     expect(history).toHaveBeenCalledTimes(3);
   });
@@ -139,7 +148,6 @@ describe("the live provider", () => {
     vi.advanceTimersByTime(1);
     expect(list).toHaveBeenCalledTimes(2);
     stuck();
-    vi.useRealTimers();
   });
 
   it("a subscription to some types only gets those", () => {

@@ -33,7 +33,11 @@ interface Subscription {
   channel: string;
   types: LiveEvent["type"][];
   ids: string[] | null;
-  /** One of Refine's data hooks (useList, useOne, useMany): on an event it refetches the resource. */
+  /**
+   * One of Refine's data hooks (useList, useOne, useMany: Refine gives their subscriptions a
+   * `subscriptionType`). In "auto" mode one refetches the resource's reads on an event; the edit
+   * form's ("manual") ignores its own user's changes anyway.
+   */
   dataHook: boolean;
   callback: (event: LiveEvent) => void;
 }
@@ -54,7 +58,11 @@ export function toLiveEvent(change: ServerChange): LiveEvent {
 
 type SubscribeParams = { ids?: BaseKey[]; id?: BaseKey; subscriptionType?: string } | undefined;
 
-/** A record's subscription: Refine's useOne, or one of ours that names an id (a record's History). */
+/**
+ * The records a subscription is about: Refine's useOne and useMany, or one of ours that names an id
+ * (a record's History). Ours pass no `subscriptionType`: that would make them a data hook, which
+ * misses its own tab's events.
+ */
 function idsOf(params: SubscribeParams): string[] | null {
   if (params?.subscriptionType === "useMany" && params.ids) return params.ids.map(String);
   if ((params?.subscriptionType ?? "useOne") === "useOne" && params?.id !== undefined) return [String(params.id)];
@@ -99,12 +107,14 @@ export function createLiveProvider(
     es.addEventListener("change", (e) => {
       const id = (e as MessageEvent<string>).lastEventId;
       if (id) lastEventId = id;
+      let change: ServerChange;
       try {
-        const change = JSON.parse((e as MessageEvent<string>).data) as ServerChange;
-        afterOwnWrites(() => dispatch(toLiveEvent(change), takeOwnEvent(change.seq)));
+        change = JSON.parse((e as MessageEvent<string>).data) as ServerChange;
       } catch {
         // A line we cannot read is not worth breaking the page for.
+        return;
       }
+      afterOwnWrites(() => dispatch(toLiveEvent(change), takeOwnEvent(change.seq)));
     });
     es.addEventListener("permissions", (e) => {
       let payload: Record<string, unknown> = {};

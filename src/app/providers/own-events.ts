@@ -10,7 +10,7 @@
 
 /** Enough for any burst of writes; events come back within a second or two of their answer. */
 const KEPT = 200;
-/** Longer than a save takes; a slow upload (an import) only holds the stream back this long. */
+/** Longer than a save takes; during a slow upload (an import) events come late by up to this much. */
 export const HOLD_MS = 2_000;
 
 const seqs = new Set<number>();
@@ -26,8 +26,11 @@ function release() {
   for (const fn of run) {
     try {
       fn();
-    } catch {
-      // As for an event delivered at once (live-provider.ts): one bad delivery stops none of the rest.
+    } catch (err) {
+      // One delivery's fault stops none of the rest, and is still reported as an uncaught error.
+      queueMicrotask(() => {
+        throw err;
+      });
     }
   }
 }
@@ -59,6 +62,15 @@ export function afterOwnWrites(fn: () => void) {
   if (!writing && !held.length) return fn();
   held.push(fn);
   holdTimer ??= setTimeout(release, HOLD_MS);
+}
+
+/** Forgets every write and event: a test's own start. */
+export function forgetOwnEvents() {
+  seqs.clear();
+  writing = 0;
+  held = [];
+  if (holdTimer) clearTimeout(holdTimer);
+  holdTimer = null;
 }
 
 /** Whether this tab's own write caused the event; asked once per event, so it is forgotten then. */
