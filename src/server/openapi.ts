@@ -103,6 +103,9 @@ const anyObject = (description: string): Json => ({ type: "object", description,
 const ok = (schema?: Json, status = 200, description?: string) => ({ status, schema, description });
 
 /** The routes that are not a resource's: by "METHOD path". */
+/** Said of each one-record write: its answer names the audit events it wrote (the live stream's ids). */
+const NAMES_EVENTS = "; the live events it caused in X-Event-Ids";
+
 const FIXED: Record<string, Operation> = {
   "GET /health": { tag: "Service", summary: "Whether the server is up", ok: ok(statusOk) },
   "GET /openapi.json": { tag: "Service", summary: "This document", ok: ok(anyObject("OpenAPI 3.1")) },
@@ -215,7 +218,7 @@ const FIXED: Record<string, Operation> = {
   },
   "POST /orders/{id}/transitions": {
     tag: "Orders",
-    summary: "Move an order along its lifecycle (place, pay, ship, deliver, cancel, refund); the order's live events it caused in X-Event-Ids",
+    summary: `Move an order along its lifecycle (place, pay, ship, deliver, cancel, refund)${NAMES_EVENTS}`,
     body: jsonSchema(transitionBody),
     ok: ok(ref("Order")),
     errors: ["NOT_FOUND", "VERSION_CONFLICT", "INVALID_TRANSITION", "INSUFFICIENT_STOCK", "REFUND_WINDOW_CLOSED", "VALIDATION_FAILED"],
@@ -272,7 +275,7 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
     if (method === "POST")
       return {
         tag,
-        summary: `Create a ${one}; the live events it caused in X-Event-Ids`,
+        summary: `Create a ${one}${NAMES_EVENTS}`,
         body: ref(`${singular(def)}Create`),
         ok: ok(record, 201),
         errors: ["VALIDATION_FAILED", "DUPLICATE", "FORBIDDEN_FIELD"],
@@ -291,18 +294,17 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
     if (method === "PATCH")
       return {
         tag,
-        summary: `Change a ${one} (the version read must still be the current one); the live events it caused in X-Event-Ids`,
+        summary: `Change a ${one} (the version read must still be the current one)${NAMES_EVENTS}`,
         body: ref(`${singular(def)}Update`),
         ok: ok(record),
         errors: ["NOT_FOUND", "VERSION_CONFLICT", "VALIDATION_FAILED", "DUPLICATE", "FORBIDDEN_FIELD"],
       };
-    if (method === "DELETE")
-      return { tag, summary: `Delete a ${one} (to the trash); the live events it caused in X-Event-Ids`, ok: ok(record), errors: ["NOT_FOUND", "REFERENCED"] };
+    if (method === "DELETE") return { tag, summary: `Delete a ${one} (to the trash)${NAMES_EVENTS}`, ok: ok(record), errors: ["NOT_FOUND", "REFERENCED"] };
   }
   if (method === "POST" && action === "restore")
     return {
       tag: "Trash",
-      summary: `Restore a deleted ${one}; the live events it caused in X-Event-Ids`,
+      summary: `Restore a deleted ${one}${NAMES_EVENTS}`,
       ok: ok(record, 201),
       errors: ["NOT_FOUND", "DUPLICATE", "VALIDATION_FAILED"],
     };
@@ -311,7 +313,7 @@ function resourceOperation(method: Method, path: string): Operation | undefined 
   if (method === "POST" && action === "revert")
     return {
       tag: "Trash",
-      summary: `Put a ${one}'s fields back as an audited change left them; the live events it caused in X-Event-Ids`,
+      summary: `Put a ${one}'s fields back as an audited change left them${NAMES_EVENTS}`,
       body: jsonSchema(revertBody),
       ok: ok(anyObject("record, changed, skipped")),
       errors: ["NOT_FOUND", "VERSION_CONFLICT", "VALIDATION_FAILED"],

@@ -1,6 +1,7 @@
 import type { HttpError } from "@refinedev/core";
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import { isErrorCode, type ErrorBody, type ErrorCode, type FieldErrors } from "../../domain/errors";
+import { GRAPHQL_URL } from "../config";
 import { noteOwnEvents, ownWriteStarted } from "./own-events";
 import { dropBootAnswers, rememberBootRead, takeBootAnswer, type BootAnswer } from "../lib/boot-requests";
 
@@ -55,7 +56,7 @@ const adapter: AxiosAdapter = async (config) => {
     // Dropped again once the write is done: a read sent ahead while it was under way may predate it.
     dropBootAnswers();
     // GraphQL's answers name no events, and its reads are POSTs too: they must not hold the stream.
-    const answered = axios.getUri(config).endsWith("/graphql") ? () => undefined : ownWriteStarted();
+    const answered = axios.getUri(config) === GRAPHQL_URL ? () => undefined : ownWriteStarted();
     try {
       const response = await network(config);
       noteOwnEvents(response.headers?.["x-event-ids"]);

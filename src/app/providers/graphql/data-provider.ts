@@ -16,7 +16,7 @@ import { allFields, getEntity, isResourceName, type ResourceName } from "../../.
 import { isNumeric, type FieldDef } from "../../../domain/fields";
 import { graphqlNames } from "../../../domain/graphql-names";
 import { canDo } from "../../../domain/policy";
-import { API_URL } from "../../config";
+import { API_URL, GRAPHQL_URL } from "../../config";
 import { httpClient, isHttpError, localizeHttpError, type AppHttpError } from "../http-client";
 import { currentAbility } from "../session";
 import { DASHBOARD, documentFor, transitionDocument, type DocumentKind } from "./documents";
@@ -78,7 +78,7 @@ function rethrow(err: unknown): never {
 }
 
 export const graphqlClient = new Client({
-  url: `${API_URL}/graphql`,
+  url: GRAPHQL_URL,
   exchanges: [carryErrors, fetchExchange],
   fetch: viaHttpClient,
   // Refine's react-query cache is the one cache; urql asks the server every time.
