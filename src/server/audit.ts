@@ -7,7 +7,7 @@ import isEqual from "lodash/isEqual";
 import type { AuditAction } from "../domain/entities/audit-events";
 import { allFields } from "../domain/entities";
 import type { EntityDef } from "../domain/fields";
-import type { RequestContext } from "./context";
+import type { RequestContext, WrittenEvent } from "./context";
 import type { Response } from "express";
 import type { Row } from "./db-shape";
 import type { Tx } from "./storage/types";
@@ -79,7 +79,15 @@ export async function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput
  * ids of a PostgreSQL attempt that was retried are named too; they are never given out again.
  */
 export function nameOwnEvents(res: Response, ctx: RequestContext, resource: string, recordId: number) {
-  const seqs = ctx.written.filter((e) => e.resource === resource && e.recordId === recordId).map((e) => e.seq);
+  setEventIds(res, eventsAbout(ctx.written, resource, recordId));
+}
+
+/** The ids of the events among `written` about one record. */
+export function eventsAbout(written: readonly WrittenEvent[], resource: string, recordId: unknown): number[] {
+  return written.filter((e) => e.resource === resource && e.recordId === recordId).map((e) => e.seq);
+}
+
+export function setEventIds(res: Response, seqs: readonly number[]) {
   if (!seqs.length) return;
   res.setHeader("X-Event-Ids", seqs.join(","));
   res.append("Access-Control-Expose-Headers", "X-Event-Ids");

@@ -32,7 +32,7 @@ import {
 } from "../domain/order-lifecycle";
 import { canDo, stripRecord, type AppAbility } from "../domain/policy";
 import { fieldSchema, lineMessages } from "../domain/schema";
-import { appendAudit, diff, nameOwnEvents, type Changes } from "./audit";
+import { appendAudit, diff, setEventIds, type Changes } from "./audit";
 import type { Row } from "./db-shape";
 import { newFieldErrors } from "./errors";
 import { requireAction, requireBody, requireReadable, requireTransition, requireVersion } from "./guard";
@@ -110,7 +110,8 @@ export function transitionRoutes(storage: Storage) {
 
   async function transition(req: Request, res: Response, id: number) {
     const order = await transitionOrder(storage, req.ctx, id, req.body);
-    nameOwnEvents(res, req.ctx, "orders", id);
+    // The stock it took or gave back too (one transaction): the app refreshes the products after such a move.
+    setEventIds(res, req.ctx.written.map((e) => e.seq));
     res.json(order);
   }
 

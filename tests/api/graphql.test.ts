@@ -23,6 +23,7 @@ import {
   type TestServer,
 } from "./helpers";
 import { newDraft, newProduct, stockOf, transition } from "./order-helpers";
+import { Stream } from "./sse";
 
 let s: TestServer;
 const as = {} as Record<DemoRole, Client>;
@@ -628,6 +629,56 @@ describe("writes", () => {
     // The transition's audit trail is REST's.
     const steps = async (id: number) => ((await as.manager.get(`/api/orders/${id}/transitions`)).body as Row[]).map((e) => [e.from, e.to]);
     expect(await steps(viaGql.id)).toEqual(await steps(viaRest.id));
+  });
+});
+
+describe("a tab's own live events", () => {
+  it("a one-record mutation that committed names the live events about its record (X-Event-Ids), as REST's write does; a refused one, a bulk one and a query name none", async () => {
+    const stream = await Stream.open(as.manager);
+    const eventIds = (res: ApiResponse) => res.headers.get("x-event-ids");
+    const seqOf = async (resource: string, action: string, id: number) =>
+      String((await stream.until((d) => d.resource === resource && d.action === action && d.id === id, `${resource} ${action}`)).slice(-1)[0].seq);
+
+    const create = await gql(as.manager, `mutation($c: CreateCustomerInput!) { createOneCustomer(input: { customer: $c }) { id version } }`, {
+      c: { name: "Own events Co", email: `own-${uid()}@shop.example`, ownerId: staffId(await s.readDb(), "manager") },
+    });
+    const created = gqlData(create).createOneCustomer;
+    expect(eventIds(create)).toBe(await seqOf("customers", "create", created.id));
+
+    // Two mutations in one request: the first commits, the second is refused; only the first is named.
+    const both = await gql(
+      as.manager,
+      `mutation { first: updateOneCustomer(input: { id: ${created.id}, update: { notes: "first", version: 1 } }) { id version }
+        stale: updateOneCustomer(input: { id: ${created.id}, update: { notes: "stale", version: 1 } }) { id } }`,
+    );
+    // The refused field is non-null, so GraphQL answers no data at all; the first change is stored.
+    expect(gqlCode(both)).toBe("VERSION_CONFLICT");
+    expect((await as.manager.get(`/api/customers/${created.id}`)).body).toMatchObject({ notes: "first", version: 2 });
+    expect(eventIds(both)).toBe(await seqOf("customers", "update", created.id));
+    const refused = await gql(as.manager, `mutation { updateOneCustomer(input: { id: ${created.id}, update: { notes: "again", version: 1 } }) { id } }`);
+    expectGqlError(refused, "VERSION_CONFLICT");
+    expect(eventIds(refused)).toBeNull();
+
+    const bulk = await gql(as.manager, `mutation { updateManyCustomers(input: { filter: { id: { in: [${created.id}] } }, update: { tier: "gold" } }) { updatedCount } }`);
+    expect(gqlData(bulk).updateManyCustomers).toEqual({ updatedCount: 1 });
+    expect(eventIds(bulk)).toBeNull();
+    await stream.until((d) => d.resource === "customers" && d.action === "update" && d.id === created.id && d.seq > Number(eventIds(both)), "the bulk edit");
+    const read = await gql(as.manager, `query { customer(id: ${created.id}) { id } }`);
+    expect(gqlData(read).customer).toEqual({ id: created.id });
+    expect(eventIds(read)).toBeNull();
+
+    // A placement also takes stock, in the same transaction: the stock's event is named too, as REST's transition names it.
+    const product = await newProduct(as.manager, 5);
+    const draft = await newDraft(as.manager, [{ productId: product.id, quantity: 2 }]);
+    const placed = await gql(as.manager, `mutation { transitionOrder(input: { id: ${draft.id}, to: "placed", version: ${draft.version} }) { id status } }`);
+    expect(gqlData(placed).transitionOrder).toEqual({ id: draft.id, status: "placed" });
+    const caused = [await seqOf("orders", "transition", draft.id), await seqOf("products", "update", product.id)];
+    expect(eventIds(placed)?.split(",").sort()).toEqual([...caused].sort());
+
+    const removed = await gql(as.manager, `mutation { deleteOneCustomer(input: { id: ${created.id} }) { id } }`);
+    expect(gqlData(removed).deleteOneCustomer).toEqual({ id: created.id });
+    expect(eventIds(removed)).toBe(await seqOf("customers", "delete", created.id));
+    stream.close();
   });
 });
 

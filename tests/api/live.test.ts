@@ -150,13 +150,22 @@ describe("GET /api/events", () => {
     expect(removed.status).toBe(200);
     expect(eventIds(removed)).toBe(await seqOf("customers", "delete", created.body.id));
 
-    // A placement also takes stock: only the order's own event is named, not the product's.
+    // A placement also takes stock, in the same transaction: the stock's events are named too.
     const product = await newProduct(manager, 5);
-    const draft = await newDraft(manager, [{ productId: product.id, quantity: 2 }]);
+    const other = await newProduct(manager, 5);
+    const draft = await newDraft(manager, [
+      { productId: product.id, quantity: 2 },
+      { productId: other.id, quantity: 1 },
+    ]);
     const placed = await manager.post(`/api/orders/${draft.id}/transitions`, { to: "placed", version: draft.version });
     expect(placed.status).toBe(200);
-    expect(eventIds(placed)).toBe(await seqOf("orders", "transition", draft.id));
-    await stream.until(is("products", "update", product.id), "the stock taken");
+    const caused = [await seqOf("orders", "transition", draft.id), await seqOf("products", "update", product.id), await seqOf("products", "update", other.id)];
+    expect(eventIds(placed)?.split(",").sort()).toEqual([...caused].sort());
+    // A move that takes no stock names its order's event alone.
+    const paid = await manager.post(`/api/orders/${draft.id}/transitions`, { to: "paid", version: placed.body.version });
+    expect(paid.status).toBe(200);
+    const paidEvent = (await stream.until((d) => is("orders", "transition", draft.id)(d) && d.seq > Number(caused[0]), "the payment")).slice(-1)[0];
+    expect(eventIds(paid)).toBe(String(paidEvent.seq));
     stream.close();
   });
 

@@ -321,6 +321,14 @@ export async function orderOfOwn(api: APIRequestContext, steps: readonly ("place
   return { me, customer, product, order };
 }
 
+/** An order moved by another session (the API client's), at its version as stored now. */
+export async function moveOrder(api: APIRequestContext, id: number, to: string) {
+  const { version } = (await (await api.get(`/api/orders/${id}`)).json()) as { version: number };
+  const moved = await api.post(`/api/orders/${id}/transitions`, { data: { to, version } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  return (await moved.json()) as OwnRecord;
+}
+
 /** An API client signed in as the manager, for records a test makes for itself. */
 export const managerApi = (playwright: Playwrightish, baseURL: string | undefined) => apiAs(playwright, baseURL, ACCOUNTS.manager);
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, expect, managerApi, orderOfOwn, test, unique, type DemoAccount } from "./fixtures";
+import { ACCOUNTS, DEMO_PASSWORD, expect, managerApi, moveOrder, orderOfOwn, test, unique, type DemoAccount } from "./fixtures";
 
 // Issue 12: moving fast (the command palette) and live data (a second client's change shows without a reload).
 
@@ -199,9 +199,7 @@ test.describe("live data", () => {
     await expect(status(other)).toHaveText("Placed");
     // Another session's change is news to this tab as ever. The stream keeps its order: by the time
     // this tab shows that change, it has had its own move's event.
-    const placed = (await (await api.get(`/api/orders/${order.id}`)).json()) as { version: number };
-    const paid = await api.post(`/api/orders/${order.id}/transitions`, { data: { to: "paid", version: placed.version } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    await moveOrder(api, order.id, "paid");
     await expect(status(page)).toHaveText("Paid");
     // One read as its move was answered, one for the other session's change; none for its own event.
     expect(reads).toHaveLength(2);

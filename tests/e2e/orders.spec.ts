@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { choose, expect, listRequest, test, unique, managerApi } from "./fixtures";
+import type { APIRequestContext, Page, Request } from "@playwright/test";
+import { choose, expect, listRequest, managerApi, moveOrder, test, unique } from "./fixtures";
 
 interface Product {
   id: number;
@@ -148,6 +148,60 @@ test("a manager takes an order from draft to refunded, giving the reason in a di
   ]);
   // A refund does not give the stock back.
   expect(await stockOf(api, product.id)).toBe(8);
+  await api.dispose();
+});
+
+/** A GraphQL request's operation, or null for a REST one. */
+const operation = (request: Request) =>
+  new URL(request.url()).pathname === "/api/graphql" ? (request.postDataJSON() as { operationName?: string; variables?: { id?: unknown } } | null) : null;
+
+/** A read of one order, as the app asks for it: REST's GET /api/orders/:id, or GraphQL's OrderOne. */
+function readsOrder(request: Request, id: number): boolean {
+  const graphql = operation(request);
+  if (graphql) return graphql.operationName === "OrderOne" && String(graphql.variables?.id) === String(id);
+  return request.method() === "GET" && new URL(request.url()).pathname === `/api/orders/${id}`;
+}
+
+/** A read of products (the page's look-ups of its lines), named by what it asks for. */
+function productsRead(request: Request): string | null {
+  const graphql = operation(request);
+  if (graphql) return graphql.operationName === "ProductList" ? String(request.postData()) : null;
+  return request.method() === "GET" && new URL(request.url()).pathname === "/api/products" ? request.url() : null;
+}
+
+test("a manager's own move is not read again when its live events come back, nor the stock it took; another session's move is", async ({
+  page,
+  login,
+  playwright,
+  baseURL,
+}) => {
+  const api = await managerApi(playwright, baseURL);
+  const kettle = await newProduct(api, "Own move kettle", 1_000, 10);
+  const cup = await newProduct(api, "Own move cup", 500, 10);
+  const order = await newDraft(api, [
+    { productId: kettle.id, quantity: 1 },
+    { productId: cup.id, quantity: 2 },
+  ]);
+  await login("manager", `/orders/show/${order.id}`);
+  await expect(status(page)).toHaveText("Draft");
+  await expect(page.getByRole("link", { name: cup.name })).toBeVisible();
+  const reads: string[] = [];
+  const productReads: string[] = [];
+  page.on("request", (r) => {
+    if (readsOrder(r, order.id)) reads.push(r.url());
+    const products = productsRead(r);
+    if (products) productReads.push(products);
+  });
+  await transitions(page).getByRole("button", { name: "Place order" }).click();
+  await expect(status(page)).toHaveText("Placed");
+  // The stream keeps its order: once this tab shows another session's move, it has had its own's event.
+  await moveOrder(api, order.id, "paid");
+  await expect(status(page)).toHaveText("Paid");
+  // One read as its move was answered, one for the other session's move; none for its own event.
+  expect(reads).toHaveLength(2);
+  // The move refreshed the page's product look-ups once each; the stock events it caused, none again.
+  expect(productReads.length).toBeGreaterThan(0);
+  expect(productReads).toEqual([...new Set(productReads)]);
   await api.dispose();
 });
 

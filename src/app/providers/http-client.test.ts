@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from "axios";
 import { describe, expect, it } from "vitest";
-import { toHttpError } from "./http-client";
+import { GRAPHQL_URL } from "../config";
+import { isWrite, toHttpError } from "./http-client";
 
 function failed(status: number, data: unknown, headers: Record<string, string> = {}) {
   const response = { status, data, headers: new AxiosHeaders(headers), statusText: "", config: { headers: new AxiosHeaders() } } as AxiosResponse;
@@ -39,5 +40,18 @@ describe("our error body as Refine's HttpError", () => {
       message: expect.stringMatching(/^Can.t reach the server — check your connection$/),
     });
     expect(toHttpError(failed(418, { code: "TEAPOT", message: "No" })).code).toBeUndefined();
+  });
+});
+
+describe("which requests hold the live stream's events until they are answered", () => {
+  const post = (url: string, data: unknown) => ({ url, method: "post", data: typeof data === "string" ? data : JSON.stringify(data) });
+  it("a REST write, and a GraphQL mutation, but not a GraphQL query (a POST too) nor a body GraphQL cannot read", () => {
+    expect(isWrite(post("/api/customers", { name: "A" }))).toBe(true);
+    expect(isWrite({ url: "/api/customers/3", method: "patch", data: "{}" })).toBe(true);
+    expect(isWrite(post(GRAPHQL_URL, { query: "mutation UpdateOneCustomer($input: UpdateOneCustomerInput!) { updateOneCustomer(input: $input) { id } }" }))).toBe(true);
+    expect(isWrite(post(GRAPHQL_URL, { query: "  mutation { transitionOrder(input: { id: 1, to: \"paid\" }) { id } }" }))).toBe(true);
+    expect(isWrite(post(GRAPHQL_URL, { query: "query OrderOne($id: ID!) { order(id: $id) { id } }", variables: { id: 1 } }))).toBe(false);
+    expect(isWrite(post(GRAPHQL_URL, { query: "{ dashboard }" }))).toBe(false);
+    expect(isWrite(post(GRAPHQL_URL, "not json"))).toBe(false);
   });
 });

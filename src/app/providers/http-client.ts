@@ -50,13 +50,23 @@ export function settleBootAnswer(answer: BootAnswer, config: InternalAxiosReques
 }
 
 const network = axios.getAdapter(httpClient.defaults.adapter);
+
+/** GraphQL's queries are POSTs too: only a mutation is a write, which holds the live stream's events back until it is answered. */
+export function isWrite(config: Pick<InternalAxiosRequestConfig, "url" | "baseURL" | "method" | "data">): boolean {
+  if (axios.getUri(config) !== GRAPHQL_URL) return true;
+  try {
+    return /^\s*mutation\b/.test(String((JSON.parse(String(config.data)) as { query?: unknown }).query));
+  } catch {
+    return false;
+  }
+}
+
 /** Reads take the page load's early answer when there is one; everything else goes out as usual. */
 const adapter: AxiosAdapter = async (config) => {
   if ((config.method ?? "get").toLowerCase() !== "get") {
     // Dropped again once the write is done: a read sent ahead while it was under way may predate it.
     dropBootAnswers();
-    // GraphQL's answers name no events, and its reads are POSTs too: they must not hold the stream.
-    const answered = axios.getUri(config) === GRAPHQL_URL ? () => undefined : ownWriteStarted();
+    const answered = isWrite(config) ? ownWriteStarted() : () => undefined;
     try {
       const response = await network(config);
       noteOwnEvents(response.headers?.["x-event-ids"]);

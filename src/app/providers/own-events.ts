@@ -2,7 +2,8 @@
  * The live events this tab's own writes caused: a write's answer names them (`X-Event-Ids`). When
  * one comes back on the live stream, Refine's data hooks need not refetch the resource: the write's
  * own answer and invalidation already did. The same person's other tabs never saw the answer, so
- * they refetch as for anyone's change.
+ * they refetch as for anyone's change. So a write must itself refresh what its named events concern:
+ * an order's move names the stock it took, and the move refreshes the products.
  *
  * The stream can bring an event before the answer that names it (the server's poll fell between its
  * commit and its answer): while a write is under way, events wait for its answer, at most HOLD_MS.

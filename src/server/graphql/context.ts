@@ -13,4 +13,6 @@ export interface GraphqlContext {
   strip(resource: ResourceName, row: Row): Record<string, unknown>;
   transition(id: number, body: Record<string, unknown>): Promise<Record<string, unknown>>;
   dashboard(): Promise<Record<string, unknown>>;
+  /** The live events of this request's one-record mutations that committed: the answer's X-Event-Ids. */
+  ownEvents: number[];
 }

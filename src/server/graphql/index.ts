@@ -19,6 +19,7 @@ import { MAX_PAGE_ROWS } from "../../domain/constants";
 import { AppError, ERROR_STATUS, isErrorCode, type ErrorCode } from "../../domain/errors";
 import type { ResourceName } from "../../domain/entities";
 import { stripRecord } from "../../domain/policy";
+import { setEventIds } from "../audit";
 import type { RequestContext } from "../context";
 import { logError } from "../log";
 import type { ResourceService } from "../resources";
@@ -36,6 +37,7 @@ const MAX_SCHEMAS = 100;
 
 interface ServerContext {
   ctx: RequestContext;
+  ownEvents: number[];
 }
 
 const withCode = (err: GraphQLError, code: ErrorCode, extra: Record<string, unknown> = {}) =>
@@ -114,7 +116,7 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
     return schema;
   };
 
-  const contextFor = (ctx: RequestContext): GraphqlContext => {
+  const contextFor = (ctx: RequestContext, ownEvents: number[]): GraphqlContext => {
     const loaders = new Map<ResourceName, DataLoader<number, Record<string, unknown> | null>>();
     return {
       ctx,
@@ -141,13 +143,14 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
       strip: (resource, row) => stripRecord(ctx.ability, resource, row),
       transition: (id, body) => transitionOrder(storage, ctx, id, body),
       dashboard: () => dashboardFor(storage, ctx.ability) as Promise<Record<string, unknown>>,
+      ownEvents,
     };
   };
 
   const yoga = createYoga<ServerContext, GraphqlContext>({
     graphqlEndpoint: "/api/graphql",
     schema: ({ ctx }) => schemaFor(ctx),
-    context: ({ ctx }) => contextFor(ctx),
+    context: ({ ctx, ownEvents }) => contextFor(ctx, ownEvents),
     graphiql: false,
     landingPage: false,
     batching: false,
@@ -196,8 +199,10 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
       headers.set("content-type", "application/json");
       init.body = JSON.stringify(req.body);
     }
-    const response = await yoga.fetch(new URL(req.originalUrl, "http://graphql.local"), init, { ctx: req.ctx });
+    const ownEvents: number[] = [];
+    const response = await yoga.fetch(new URL(req.originalUrl, "http://graphql.local"), init, { ctx: req.ctx, ownEvents });
     res.status(response.status);
+    setEventIds(res, ownEvents);
     for (const name of ["content-type", "allow"]) {
       const value = response.headers.get(name);
       if (value) res.setHeader(name, value);

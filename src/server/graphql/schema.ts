@@ -30,6 +30,8 @@ import { AppError } from "../../domain/errors";
 import type { EntityDef, FieldDef } from "../../domain/fields";
 import { graphqlNames, referenceObjectField } from "../../domain/graphql-names";
 import { canDo, permittedFields, readableFields, type AppAbility } from "../../domain/policy";
+import { eventsAbout } from "../audit";
+import type { WrittenEvent } from "../context";
 import type { GraphqlContext } from "./context";
 import { isQueryable } from "../query";
 import { listQueryString, type ListArgs } from "./list-args";
@@ -207,7 +209,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation[names.createOne] = {
         type: nonNull(type),
         args: inputArg(`CreateOne${names.type}Input`, { [names.createInputKey]: { type: new GraphQLNonNull(input) } }),
-        resolve: writing((_src, args: { input: Record<string, Record<string, unknown>> }, context) =>
+        resolve: namingEvents(aboutItsRecord(resource), (_src, args: { input: Record<string, Record<string, unknown>> }, context) =>
           context.service.createRecord(context.ctx, resource, { ...args.input[names.createInputKey] }),
         ),
       };
@@ -217,7 +219,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation[names.updateOne] = {
         type: nonNull(type),
         args: inputArg(`UpdateOne${names.type}Input`, { id: { type: new GraphQLNonNull(GraphQLID) }, update: { type: new GraphQLNonNull(update) } }),
-        resolve: writing(async (_src, args: { input: { id: unknown; update: Record<string, unknown> } }, context) => {
+        resolve: namingEvents(aboutItsRecord(resource), async (_src, args: { input: { id: unknown; update: Record<string, unknown> } }, context) => {
           const record = await context.service.updateRecord(context.ctx, resource, idOf(args.input.id), { ...args.input.update });
           return context.strip(resource, record);
         }),
@@ -237,7 +239,7 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation[names.deleteOne] = {
         type: nonNull(type),
         args: inputArg(`DeleteOne${names.type}Input`, { id: { type: new GraphQLNonNull(GraphQLID) } }),
-        resolve: writing((_src, args: { input: { id: unknown } }, context) => context.service.removeRecord(context.ctx, resource, idOf(args.input.id))),
+        resolve: namingEvents(aboutItsRecord(resource), (_src, args: { input: { id: unknown } }, context) => context.service.removeRecord(context.ctx, resource, idOf(args.input.id))),
       };
       mutation[names.deleteMany] = {
         type: nonNull(DeleteManyResponse),
@@ -270,7 +272,8 @@ export function buildSchema(reach: Reach): GraphQLSchema {
           version: { type: GraphQLInt },
           reason: { type: GraphQLString },
         }),
-        resolve: writing((_src, args: { input: { id: unknown } & Record<string, unknown> }, context) => {
+        // Its stock changes are named too, as REST's transition names them.
+        resolve: namingEvents(everyEvent, (_src, args: { input: { id: unknown } & Record<string, unknown> }, context) => {
           const { id, ...body } = args.input;
           return context.transition(idOf(id), body);
         }),
@@ -357,5 +360,29 @@ function writing<A>(resolve: (src: unknown, args: A, context: GraphqlContext) =>
   return (src: unknown, args: A, context: GraphqlContext) => {
     if (context.ctx.token?.readOnly) throw new AppError("FORBIDDEN", "This API token is read-only");
     return resolve(src, args, context);
+  };
+}
+
+/** Which of a mutation's events its answer names: those about the record it answers with, or (a transition's) all of its one transaction. */
+type Named = (written: readonly WrittenEvent[], record: { id?: unknown }) => number[];
+const aboutItsRecord =
+  (resource: ResourceName): Named =>
+  (written, record) =>
+    eventsAbout(written, resource, record.id);
+const everyEvent: Named = (written) => written.map((e) => e.seq);
+
+/**
+ * A one-record mutation's resolver (as `writing`): once it has committed, its live events go into
+ * the answer's X-Event-Ids, as REST's one-record writes name theirs. Mutations run one after
+ * another, so what the request wrote meanwhile is this one's. A failed one names nothing; nor do
+ * updateMany and deleteMany, which, like REST's bulk calls, write in many transactions.
+ */
+function namingEvents<A>(named: Named, resolve: (src: unknown, args: A, context: GraphqlContext) => unknown) {
+  const write = writing(resolve);
+  return async (src: unknown, args: A, context: GraphqlContext) => {
+    const before = context.ctx.written.length;
+    const record = (await write(src, args, context)) as { id?: unknown };
+    context.ownEvents.push(...named(context.ctx.written.slice(before), record));
+    return record;
   };
 }
