@@ -71,13 +71,7 @@ export async function appendAudit(tx: Tx, ctx: RequestContext, input: AuditInput
   return event;
 }
 
-/**
- * Names, in `X-Event-Ids`, the live events a successful write of one record will cause, so the tab
- * that made it need not refetch what the write's own answer already refreshed (other tabs, even the
- * same person's, still get them). Only for an answer whose one transaction committed: a failed one's
- * ids may be given again to someone else's write (the JSON store takes back a rolled-back id). The
- * ids of a PostgreSQL attempt that was retried are named too; they are never given out again.
- */
+/** Names, in `X-Event-Ids`, the live events about the one record a successful write wrote. */
 export function nameOwnEvents(res: Response, ctx: RequestContext, resource: string, recordId: number) {
   setEventIds(res, eventsAbout(ctx.written, resource, recordId));
 }
@@ -87,6 +81,13 @@ export function eventsAbout(written: readonly WrittenEvent[], resource: string, 
   return written.filter((e) => e.resource === resource && e.recordId === recordId).map((e) => e.seq);
 }
 
+/**
+ * The answer's `X-Event-Ids`: live events the request's write caused, so the tab that made it need
+ * not refetch what the write's own answer and refresh already did (other tabs, even the same
+ * person's, still get them). Only for a write whose one transaction committed: a failed one's ids
+ * may be given again to someone else's write (the JSON store takes back a rolled-back id). The ids
+ * of a PostgreSQL attempt that was retried are named too; they are never given out again.
+ */
 export function setEventIds(res: Response, seqs: readonly number[]) {
   if (!seqs.length) return;
   res.setHeader("X-Event-Ids", seqs.join(","));

@@ -199,7 +199,8 @@ const FIXED: Record<string, Operation> = {
   },
   "POST /graphql": {
     tag: "GraphQL",
-    summary: `GraphQL over HTTP: queries and mutations (nestjs-query conventions, as @refinedev/graphql expects), plus transitionOrder and dashboard; each one-record mutation that committed names the live events it caused in X-Event-Ids`,
+    summary:
+      "GraphQL over HTTP: queries and mutations (nestjs-query conventions, as @refinedev/graphql expects), plus transitionOrder and dashboard; an answer without errors names, in X-Event-Ids, the live events of its one-record mutations (as REST's calls name theirs)",
     body: { type: "object", required: ["query"], properties: { query: { type: "string" }, variables: { type: "object" }, operationName: { type: "string" } } },
     ok: ok(anyObject("{ data, errors }: each error's extensions carry the catalogue's code, status and field errors")),
     errors: ["UNAUTHENTICATED", "BAD_QUERY"],

@@ -10,7 +10,7 @@
  * through one server or two — are decided one after the other on the same data.
  */
 import type { Request, Response } from "express";
-import type { RequestContext } from "./context";
+import type { RequestContext, WrittenEvent } from "./context";
 import { z } from "zod";
 import { ORDER_MIN_ITEMS, REFUND_WINDOW_DAYS } from "../domain/constants";
 import { getEntity } from "../domain/entities";
@@ -110,12 +110,20 @@ export function transitionRoutes(storage: Storage) {
 
   async function transition(req: Request, res: Response, id: number) {
     const order = await transitionOrder(storage, req.ctx, id, req.body);
-    // The stock it took or gave back too (one transaction): the app refreshes the products after such a move.
-    setEventIds(res, req.ctx.written.map((e) => e.seq));
+    setEventIds(res, eventsOfMove(req.ctx.written, id));
     res.json(order);
   }
 
   return { transition, history };
+}
+
+/**
+ * The live events an order's move names in its answer: the order's and the stock it took or gave
+ * back, written in the same transaction. The app's transition buttons refresh the products after
+ * such a move, so its tab may skip them (own-events.ts).
+ */
+export function eventsOfMove(written: readonly WrittenEvent[], orderId: number): number[] {
+  return written.filter((e) => (e.resource === "orders" && e.recordId === orderId) || e.resource === ITEM_REFERENCE).map((e) => e.seq);
 }
 
 /** An order moved along its lifecycle, with its stock effects and audit events, in one transaction; the REST route and GraphQL call this. */

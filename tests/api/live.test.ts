@@ -166,6 +166,20 @@ describe("GET /api/events", () => {
     expect(paid.status).toBe(200);
     const paidEvent = (await stream.until((d) => is("orders", "transition", draft.id)(d) && d.seq > Number(caused[0]), "the payment")).slice(-1)[0];
     expect(eventIds(paid)).toBe(String(paidEvent.seq));
+    // A cancellation gives the stock back: named as the placement's was.
+    const cancelled = await manager.post(`/api/orders/${draft.id}/transitions`, {
+      to: "cancelled",
+      version: paid.body.version,
+      reason: "Customer changed their mind",
+    });
+    expect(cancelled.status).toBe(200);
+    const after = (d: Body) => d.seq > paidEvent.seq;
+    const given = [
+      (await stream.until((d) => is("orders", "transition", draft.id)(d) && after(d), "the cancellation")).slice(-1)[0].seq,
+      (await stream.until((d) => is("products", "update", product.id)(d) && after(d), "the stock given back")).slice(-1)[0].seq,
+      (await stream.until((d) => is("products", "update", other.id)(d) && after(d), "the other stock given back")).slice(-1)[0].seq,
+    ].map(String);
+    expect(eventIds(cancelled)?.split(",").sort()).toEqual(given.sort());
     stream.close();
   });
 

@@ -1,6 +1,10 @@
+import { stringifyDocument } from "@urql/core";
 import { AxiosError, AxiosHeaders, type AxiosResponse } from "axios";
 import { describe, expect, it } from "vitest";
+import { RESOURCE_NAMES } from "../../domain/entities";
+import { defineAbilityFor } from "../../domain/policy";
 import { GRAPHQL_URL } from "../config";
+import { DASHBOARD, documentFor, transitionDocument, type DocumentKind } from "./graphql/documents";
 import { isWrite, toHttpError } from "./http-client";
 
 function failed(status: number, data: unknown, headers: Record<string, string> = {}) {
@@ -48,10 +52,23 @@ describe("which requests hold the live stream's events until they are answered",
   it("a REST write, and a GraphQL mutation, but not a GraphQL query (a POST too) nor a body GraphQL cannot read", () => {
     expect(isWrite(post("/api/customers", { name: "A" }))).toBe(true);
     expect(isWrite({ url: "/api/customers/3", method: "patch", data: "{}" })).toBe(true);
-    expect(isWrite(post(GRAPHQL_URL, { query: "mutation UpdateOneCustomer($input: UpdateOneCustomerInput!) { updateOneCustomer(input: $input) { id } }" }))).toBe(true);
-    expect(isWrite(post(GRAPHQL_URL, { query: "  mutation { transitionOrder(input: { id: 1, to: \"paid\" }) { id } }" }))).toBe(true);
+    expect(
+      isWrite(post(GRAPHQL_URL, { query: "mutation UpdateOneCustomer($input: UpdateOneCustomerInput!) { updateOneCustomer(input: $input) { id } }" })),
+    ).toBe(true);
+    expect(isWrite(post(GRAPHQL_URL, { query: '  mutation { transitionOrder(input: { id: 1, to: "paid" }) { id } }' }))).toBe(true);
     expect(isWrite(post(GRAPHQL_URL, { query: "query OrderOne($id: ID!) { order(id: $id) { id } }", variables: { id: 1 } }))).toBe(false);
     expect(isWrite(post(GRAPHQL_URL, { query: "{ dashboard }" }))).toBe(false);
     expect(isWrite(post(GRAPHQL_URL, "not json"))).toBe(false);
+  });
+
+  it("each of the app's GraphQL documents, as urql sends it: a mutation holds them, a query does not", () => {
+    const admin = defineAbilityFor({ id: 1, role: "admin" });
+    const sent = (doc: Parameters<typeof stringifyDocument>[0]) => post(GRAPHQL_URL, { query: stringifyDocument(doc), variables: {} });
+    const kinds: Record<DocumentKind, boolean> = { list: false, one: false, create: true, update: true, delete: true, updateMany: true, deleteMany: true };
+    for (const resource of RESOURCE_NAMES)
+      for (const [kind, writes] of Object.entries(kinds))
+        expect(isWrite(sent(documentFor(admin, resource, kind as DocumentKind))), `${resource} ${kind}`).toBe(writes);
+    expect(isWrite(sent(transitionDocument(admin)))).toBe(true);
+    expect(isWrite(sent(DASHBOARD))).toBe(false);
   });
 });

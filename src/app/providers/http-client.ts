@@ -51,7 +51,12 @@ export function settleBootAnswer(answer: BootAnswer, config: InternalAxiosReques
 
 const network = axios.getAdapter(httpClient.defaults.adapter);
 
-/** GraphQL's queries are POSTs too: only a mutation is a write, which holds the live stream's events back until it is answered. */
+/**
+ * Whether a request that is not a GET writes, and so holds the live stream's events back until it
+ * is answered. GraphQL's queries are POSTs too: only a mutation writes. The app's documents begin
+ * with their operation (graphql/documents.ts); parsing them here would bring GraphQL's parser to
+ * every page.
+ */
 export function isWrite(config: Pick<InternalAxiosRequestConfig, "url" | "baseURL" | "method" | "data">): boolean {
   if (axios.getUri(config) !== GRAPHQL_URL) return true;
   try {

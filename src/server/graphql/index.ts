@@ -202,13 +202,24 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
     const ownEvents: number[] = [];
     const response = await yoga.fetch(new URL(req.originalUrl, "http://graphql.local"), init, { ctx: req.ctx, ownEvents });
     res.status(response.status);
-    setEventIds(res, ownEvents);
     for (const name of ["content-type", "allow"]) {
       const value = response.headers.get(name);
       if (value) res.setHeader(name, value);
     }
-    res.send(Buffer.from(await response.arrayBuffer()));
+    const body = Buffer.from(await response.arrayBuffer());
+    // An answer with any error names nothing: the app takes it as a failure and refreshes nothing,
+    // though a mutation before the error committed.
+    if (ownEvents.length && !hasErrors(body)) setEventIds(res, ownEvents);
+    res.send(body);
   }
 
   return { handle };
+}
+
+function hasErrors(body: Buffer): boolean {
+  try {
+    return Array.isArray((JSON.parse(body.toString("utf8")) as { errors?: unknown }).errors);
+  } catch {
+    return true;
+  }
 }

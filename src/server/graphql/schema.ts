@@ -32,6 +32,7 @@ import { graphqlNames, referenceObjectField } from "../../domain/graphql-names";
 import { canDo, permittedFields, readableFields, type AppAbility } from "../../domain/policy";
 import { eventsAbout } from "../audit";
 import type { WrittenEvent } from "../context";
+import { eventsOfMove } from "../transitions";
 import type { GraphqlContext } from "./context";
 import { isQueryable } from "../query";
 import { listQueryString, type ListArgs } from "./list-args";
@@ -239,7 +240,9 @@ export function buildSchema(reach: Reach): GraphQLSchema {
       mutation[names.deleteOne] = {
         type: nonNull(type),
         args: inputArg(`DeleteOne${names.type}Input`, { id: { type: new GraphQLNonNull(GraphQLID) } }),
-        resolve: namingEvents(aboutItsRecord(resource), (_src, args: { input: { id: unknown } }, context) => context.service.removeRecord(context.ctx, resource, idOf(args.input.id))),
+        resolve: namingEvents(aboutItsRecord(resource), (_src, args: { input: { id: unknown } }, context) =>
+          context.service.removeRecord(context.ctx, resource, idOf(args.input.id)),
+        ),
       };
       mutation[names.deleteMany] = {
         type: nonNull(DeleteManyResponse),
@@ -272,11 +275,13 @@ export function buildSchema(reach: Reach): GraphQLSchema {
           version: { type: GraphQLInt },
           reason: { type: GraphQLString },
         }),
-        // Its stock changes are named too, as REST's transition names them.
-        resolve: namingEvents(everyEvent, (_src, args: { input: { id: unknown } & Record<string, unknown> }, context) => {
-          const { id, ...body } = args.input;
-          return context.transition(idOf(id), body);
-        }),
+        resolve: namingEvents(
+          (written, order) => eventsOfMove(written, Number(order.id)),
+          (_src, args: { input: { id: unknown } & Record<string, unknown> }, context) => {
+            const { id, ...body } = args.input;
+            return context.transition(idOf(id), body);
+          },
+        ),
       };
     }
   }
@@ -363,17 +368,16 @@ function writing<A>(resolve: (src: unknown, args: A, context: GraphqlContext) =>
   };
 }
 
-/** Which of a mutation's events its answer names: those about the record it answers with, or (a transition's) all of its one transaction. */
+/** Which of a mutation's events its answer names: those about the record it answers with (a transition's: and its stock's). */
 type Named = (written: readonly WrittenEvent[], record: { id?: unknown }) => number[];
 const aboutItsRecord =
   (resource: ResourceName): Named =>
   (written, record) =>
     eventsAbout(written, resource, record.id);
-const everyEvent: Named = (written) => written.map((e) => e.seq);
 
 /**
- * A one-record mutation's resolver (as `writing`): once it has committed, its live events go into
- * the answer's X-Event-Ids, as REST's one-record writes name theirs. Mutations run one after
+ * A one-record mutation's resolver (as `writing`): once it has committed, its live events are kept
+ * for the answer's X-Event-Ids, chosen as REST's call chooses them. Mutations run one after
  * another, so what the request wrote meanwhile is this one's. A failed one names nothing; nor do
  * updateMany and deleteMany, which, like REST's bulk calls, write in many transactions.
  */

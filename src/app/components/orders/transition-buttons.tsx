@@ -82,7 +82,9 @@ export function TransitionButtons({ order, onSettled }: TransitionButtonsProps) 
       setPending(null);
       if (changed) {
         // "resourceAll": the products' reads only ("all" is every read of the page, the order and its names included).
-        if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["resourceAll"] });
+        // The move's answer names its stock events, which this tab then skips: this is their refresh,
+        // so a read already under way (begun before the move) is not taken for it.
+        if (STOCK_EFFECT[to]) void invalidate({ resource: "products", invalidates: ["resourceAll"], invalidationOptions: { cancelRefetch: true } });
         void invalidate({ resource: "orders", invalidates: ["list", "many"] });
         onSettled();
       }
