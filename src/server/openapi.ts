@@ -102,10 +102,10 @@ const statusOk: Json = { type: "object", properties: { status: { const: "ok" } }
 const anyObject = (description: string): Json => ({ type: "object", description, additionalProperties: true });
 const ok = (schema?: Json, status = 200, description?: string) => ({ status, schema, description });
 
-/** The routes that are not a resource's: by "METHOD path". */
 /** Said of each one-record write: its answer names the audit events it wrote (the live stream's ids). */
 const NAMES_EVENTS = "; the live events it caused in X-Event-Ids";
 
+/** The routes that are not a resource's: by "METHOD path". */
 const FIXED: Record<string, Operation> = {
   "GET /health": { tag: "Service", summary: "Whether the server is up", ok: ok(statusOk) },
   "GET /openapi.json": { tag: "Service", summary: "This document", ok: ok(anyObject("OpenAPI 3.1")) },

@@ -97,6 +97,20 @@ const shapeErrors: Plugin = {
   },
 };
 
+/**
+ * An answer with any error names no live event: the app takes it as a failure and refreshes
+ * nothing, though a mutation before the error committed.
+ */
+const noEventsAfterAnError: Plugin<GraphqlContext> = {
+  onExecute({ args }) {
+    return {
+      onExecuteDone({ result }) {
+        if (!(Symbol.asyncIterator in result) && result.errors?.length) args.contextValue.ownEvents.length = 0;
+      },
+    };
+  },
+};
+
 export function graphqlRoute(storage: Storage, service: ResourceService) {
   const schemas = new Map<string, GraphQLSchema>();
   // An actor's ability is compiled once and kept (src/server/abilities.ts): its schema is found without working out its reach again.
@@ -178,6 +192,7 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
         blockFieldSuggestion: { enabled: true },
       }),
       shapeErrors,
+      noEventsAfterAnError,
     ],
   });
 
@@ -206,20 +221,9 @@ export function graphqlRoute(storage: Storage, service: ResourceService) {
       const value = response.headers.get(name);
       if (value) res.setHeader(name, value);
     }
-    const body = Buffer.from(await response.arrayBuffer());
-    // An answer with any error names nothing: the app takes it as a failure and refreshes nothing,
-    // though a mutation before the error committed.
-    if (ownEvents.length && !hasErrors(body)) setEventIds(res, ownEvents);
-    res.send(body);
+    setEventIds(res, ownEvents);
+    res.send(Buffer.from(await response.arrayBuffer()));
   }
 
   return { handle };
-}
-
-function hasErrors(body: Buffer): boolean {
-  try {
-    return Array.isArray((JSON.parse(body.toString("utf8")) as { errors?: unknown }).errors);
-  } catch {
-    return true;
-  }
 }
