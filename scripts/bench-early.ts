@@ -46,7 +46,7 @@ async function main() {
       const page = await context.newPage();
       await page.goto("/orders");
       await page.locator(FIRST_ROW).first().waitFor();
-      await page.getByTestId("session").waitFor();
+      await page.getByTestId("session").getByRole("link").waitFor();
       await page.close();
       return context;
     };
@@ -58,7 +58,7 @@ async function main() {
       await page.goto("/orders");
       const ms = await paintedAt(page);
       // Its session and live stream settled before the next tab opens.
-      await page.getByTestId("session").waitFor();
+      await page.getByTestId("session").getByRole("link").waitFor();
       await page.close();
       return ms;
     };
