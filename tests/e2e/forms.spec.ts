@@ -1,4 +1,5 @@
-import { expect, test, unique } from "./fixtures";
+import type { Route } from "@playwright/test";
+import { createStaff, expect, test, unique } from "./fixtures";
 
 /** A category of this test's own, made through the API with the page's (admin) session. */
 async function createCategory(page: import("@playwright/test").Page, name: string) {
@@ -34,6 +35,41 @@ test("a save over someone else's change says so and offers to reload", async ({ 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/categories/show/${category.id}$`));
   await expect(page.getByRole("heading", { name: `${name} (mine)` })).toBeVisible();
+});
+
+test("a form opened from its record takes the record's newer read without closing the picker being opened", async ({ page, login }) => {
+  await login("admin");
+  const member = await createStaff(page.request);
+  await page.goto(`/staff/show/${member.id}`);
+  await expect(page.getByRole("heading", { name: member.name })).toBeVisible();
+
+  // Meanwhile someone renames them: the record's page still shows what it read.
+  const current = (await (await page.request.get(`/api/staff/${member.id}`)).json()) as { version: number };
+  const renamed = `${member.name} (renamed)`;
+  const theirs = await page.request.patch(`/api/staff/${member.id}`, { data: { name: renamed, version: current.version } });
+  expect(theirs.ok(), await theirs.text()).toBe(true);
+
+  // The form opens at once from that read and reads the record again; that answer is held until the picker is open.
+  const held: Route[] = [];
+  await page.route(`**/api/staff/${member.id}`, (route) => (route.request().method() === "GET" ? held.push(route) : route.fallback()));
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(member.name);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const role = page.getByRole("combobox", { name: /^(\* )?Role$/ });
+  await page.locator(".ant-select").filter({ has: role }).click();
+  const options = page.locator(".ant-select-dropdown:visible");
+  await expect(options.getByTitle("Manager", { exact: true })).toBeVisible();
+
+  await page.unroute(`**/api/staff/${member.id}`);
+  for (const route of held) await route.fallback();
+  // The newer read is in the form, and the picker is still open under the user's pointer.
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(renamed);
+  await expect(options.getByTitle("Manager", { exact: true })).toBeVisible();
+  await options.getByTitle("Manager", { exact: true }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/show/${member.id}$`));
+  await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
+  await expect(page.locator(".ant-descriptions-row", { hasText: "Role" })).toContainText("Manager");
 });
 
 test("leaving a form with unsaved changes asks first", async ({ page, login }) => {

@@ -53,7 +53,7 @@ const SHOWS_OWN_ERRORS = new Set(["rules"]);
 /**
  * Refine's useForm resets the form whenever its record is read, to fill it from `initialValues`. A
  * reset mounts every input anew (rc-field-form keys each field by its count of resets), and with the
- * inputs every select's and the order lines' look-ups. Two of those resets change nothing anyone sees:
+ * inputs every select's and the order lines' look-ups. Three of those resets are not made so:
  * - the first, as the form mounts: antd's Form has already filled it. Skipped unless something has
  *   been touched; an edit form opened from its record rendered its inputs twice and asked for each
  *   look-up twice.
@@ -61,22 +61,31 @@ const SHOWS_OWN_ERRORS = new Set(["rules"]);
  *   read as the page leaves for the record's page (keepSavedRecord), and a reset then re-mounted the
  *   form and re-sent its look-ups inside the navigation, holding back the record's page and the
  *   save's notification by some 130 ms.
- * Every other one goes through (the record arriving after the form mounted, or changing, or read
- * again after a conflict). Set before Refine's effect runs (a layout effect runs first).
+ * - a newer read while nothing has been touched (a form opened from its record's cached read, then
+ *   its re-read with someone's change): its values go into the inputs as they stand, so a picker the
+ *   user is opening stays open and the focus stays where the user put it.
+ * Every other one goes through (the record arriving after the form mounted with nothing in it, or a
+ * newer read under what has been typed, or a reload after a conflict). Set before Refine's effect
+ * runs (a layout effect runs first); `latest` is the record the form renders, set in a layout effect too.
  */
-function useNeededResetsOnly(form: FormInstance, saved: { readonly current: boolean }) {
+function useNeededResetsOnly(form: FormInstance, saved: { readonly current: boolean }, latest: { readonly current: BaseRecord | undefined }) {
   useLayoutEffect(() => {
     const reset = form.resetFields;
     let first = true;
     form.resetFields = (fields) => {
-      const skip = (first && !form.isFieldsTouched()) || saved.current;
+      const wasFirst = first;
       first = false;
-      if (!skip) reset(fields);
+      if (saved.current) return;
+      if (!form.isFieldsTouched() && !fields) {
+        if (wasFirst) return;
+        if (latest.current) return form.setFieldsValue(latest.current);
+      }
+      reset(fields);
     };
     return () => {
       form.resetFields = reset;
     };
-  }, [form, saved]);
+  }, [form, saved, latest]);
 }
 
 /**
@@ -167,8 +176,12 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
       if (returnTo) go({ to: returnTo });
     },
   });
-  useNeededResetsOnly(form, saved);
   const record: BaseRecord | undefined = leftWith ?? query?.data?.data;
+  const latest = useRef(record);
+  useLayoutEffect(() => {
+    latest.current = record;
+  }, [record]);
+  useNeededResetsOnly(form, saved, latest);
   const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
   useEffect(() => {
     fieldsRef.current = fields;
