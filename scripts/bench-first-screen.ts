@@ -17,13 +17,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, CDPSession } from "@playwright/test";
 import { SEED_DB_FILE } from "../src/server/paths";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, launchChromium, listShown } from "./lib/in-app";
-import { machine, machineLoad, median, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
+import { machine, machineLoad, medianAndRange, signIn, startBenchServer, tempDir, type ChildServer } from "./lib/child-server";
 import { paintedAt, paintProbe } from "./lib/paint-probe";
-import { ratioInterval } from "./lib/ratio-interval";
+import { ratioWithInterval } from "./lib/ratio-interval";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 
 const RUNS = wholeNumber("runs", readOptions("npm run bench:first-screen -- [--runs 9]", { runs: "9" }).runs);
@@ -64,8 +64,7 @@ function withScreen(html: string, content: string): string {
 }
 
 /** Scripts the page fetched from the server, and those it revalidated (304), rather than took from its HTTP cache. */
-async function countCodeFetched(context: BrowserContext, page: Page): Promise<() => { fetched: number; revalidated: number }> {
-  const cdp = await context.newCDPSession(page);
+async function countCodeFetched(cdp: CDPSession): Promise<() => { fetched: number; revalidated: number }> {
   const count = { fetched: 0, revalidated: 0 };
   cdp.on("Network.responseReceived", (e) => {
     if (e.type !== "Script" || e.response.fromDiskCache || e.response.fromPrefetchCache) return;
@@ -81,8 +80,7 @@ async function countCodeFetched(context: BrowserContext, page: Page): Promise<()
  * (so this visit pays for the server and its round trip as the others do) and sent on with #root
  * filled. Any other document goes through untouched. Returns what went wrong, if anything did.
  */
-async function serveWithScreen(context: BrowserContext, page: Page, address: string, screen: string): Promise<() => Error | undefined> {
-  const cdp = await context.newCDPSession(page);
+async function serveWithScreen(cdp: CDPSession, address: string, screen: string): Promise<() => Error | undefined> {
   let failure: Error | undefined;
   cdp.on("Fetch.requestPaused", (e) => {
     const answer = async () => {
@@ -123,8 +121,9 @@ async function returnVisit(browser: Browser, api: string, base: string, arm: Arm
     const address = first.url();
     await first.close();
     const page = await context.newPage();
-    const codeFetched = await countCodeFetched(context, page);
-    const failed = arm === "screen" ? await serveWithScreen(context, page, address, screen) : () => undefined;
+    const cdp = await context.newCDPSession(page);
+    const codeFetched = await countCodeFetched(cdp);
+    const failed = arm === "screen" ? await serveWithScreen(cdp, address, screen) : () => undefined;
     await page.goto(address);
     const failure = failed();
     if (failure) throw failure;
@@ -157,22 +156,17 @@ async function main() {
         visits[arm].push(await returnVisit(browser, server.url, arm === "stock" ? scaffold.url : server.url, arm));
       }
     }
-    const cell = (xs: number[]) => `${Math.round(median(xs))} ms (${Math.round(Math.min(...xs))} – ${Math.round(Math.max(...xs))})`;
     const of = (arm: Arm, key: "painted" | "live") => visits[arm].map((v) => v[key]);
     const code = (arm: Arm) =>
       `${Math.max(...visits[arm].map((v) => v.codeFetched.fetched))} / ${Math.max(...visits[arm].map((v) => v.codeFetched.revalidated))}`;
-    const versus = (a: number[], b: number[]) => {
-      const [low, high] = ratioInterval(a, b);
-      return `${(median(a) / median(b)).toFixed(2)} (90%: ${low.toFixed(2)} – ${high.toFixed(2)})`;
-    };
-    console.log(`\nbench:first-screen on ${machine()}, median of ${RUNS}, return visit to /orders (page clock; min – max)`);
+    console.log(`\nbench:first-screen on ${machine()}, median of ${RUNS}, return visit to /orders (page clock; min – max; ratios with their 90% interval)`);
     console.log("| | first row painted | the app's own first row | scripts fetched / revalidated, not taken from the HTTP cache (most in a run) |");
     console.log("|---|---:|---:|---:|");
     const labels: Record<Arm, string> = { today: "ours, today", screen: "ours, the first screen in the HTML", stock: "stock scaffold" };
-    for (const arm of arms) console.log(`| ${labels[arm]} | ${cell(of(arm, "painted"))} | ${cell(of(arm, "live"))} | ${code(arm)} |`);
-    console.log(`first row painted, the screen in the HTML ÷ today: ${versus(of("screen", "painted"), of("today", "painted"))}`);
-    console.log(`first row painted, the screen in the HTML ÷ stock: ${versus(of("screen", "painted"), of("stock", "painted"))}`);
-    console.log(`first row painted, today ÷ stock: ${versus(of("today", "painted"), of("stock", "painted"))}`);
+    for (const arm of arms) console.log(`| ${labels[arm]} | ${medianAndRange(of(arm, "painted"))} | ${medianAndRange(of(arm, "live"))} | ${code(arm)} |`);
+    console.log(`first row painted, the screen in the HTML ÷ today: ${ratioWithInterval(of("screen", "painted"), of("today", "painted"))}`);
+    console.log(`first row painted, the screen in the HTML ÷ stock: ${ratioWithInterval(of("screen", "painted"), of("stock", "painted"))}`);
+    console.log(`first row painted, today ÷ stock: ${ratioWithInterval(of("today", "painted"), of("stock", "painted"))}`);
     console.log(`machine load (1, 5, 15 min): ${machineLoad()}`);
   } finally {
     await browser.close();

@@ -35,12 +35,12 @@ import type { Page } from "@playwright/test";
 import { DEFAULT_PAGE_SIZE, DEMO_PASSWORD } from "../src/domain/constants";
 import type { DbShape } from "../src/server/db-shape";
 import { SEED_DB_FILE } from "../src/server/paths";
-import { machine, machineLoad, median, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
+import { machine, machineLoad, median, medianAndRange, signIn, startBenchServer, type ChildServer, tempDir } from "./lib/child-server";
 import { buildScaffold, serveScaffold } from "./lib/scaffold";
 import { readOptions, wholeNumber } from "./lib/cli";
 import { FIRST_ROW, go, launchChromium, listShown, SETTLING, toPageTwo } from "./lib/in-app";
 import { clickToPaint, clickToPaintProbe, paintedAt, paintProbe } from "./lib/paint-probe";
-import { ratioInterval } from "./lib/ratio-interval";
+import { ratioWithInterval } from "./lib/ratio-interval";
 
 /** The scaffold's list as it opens at ours' page size (it keeps its table's state in the URL). */
 const STOCK_AT_OUR_PAGE_SIZE = `/orders?current=1&pageSize=${DEFAULT_PAGE_SIZE}`;
@@ -314,14 +314,9 @@ async function main() {
     console.log("(ratios with their 90% interval, runs resampled in pairs: one that holds 1.0 does not tell the apps apart)");
     console.log(`| step | ours | stock | ours ÷ stock | goal | stock at ${DEFAULT_PAGE_SIZE} rows a page | ours ÷ that |`);
     console.log("|---|---:|---:|---:|---:|---:|---:|");
-    const cell = (xs: number[]) => `${median(xs).toFixed(0)} ms (${Math.min(...xs).toFixed(0)} – ${Math.max(...xs).toFixed(0)})`;
-    const versus = (ours: number[], stock: number[]) => {
-      const [low, high] = ratioInterval(ours, stock);
-      return `${(median(ours) / median(stock)).toFixed(2)} (${low.toFixed(2)} – ${high.toFixed(2)})`;
-    };
     const row = (label: string, ours: number[], stock: number[], stockAtOurSize: number[], goal: string) =>
       console.log(
-        `| ${label} | ${cell(ours)} | ${cell(stock)} | ${versus(ours, stock)} | ≤ ${goal} | ${cell(stockAtOurSize)} | ${versus(ours, stockAtOurSize)} |`,
+        `| ${label} | ${medianAndRange(ours)} | ${medianAndRange(stock)} | ${ratioWithInterval(ours, stock)} | ≤ ${goal} | ${medianAndRange(stockAtOurSize)} | ${ratioWithInterval(ours, stockAtOurSize)} |`,
       );
     const cold = (key: string) => figures[key].map((f) => f.painted!);
     row("cold load of /orders, first row painted", cold("orders"), cold("scaffold"), cold("scaffoldAtOurSize"), "1.0");

@@ -127,6 +127,11 @@ export function median(values: number[]): number {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
+/** A figure as the benches print it: the median, then the least and the most in brackets ("812 ms (640 – 1020)"). */
+export function medianAndRange(values: number[]): string {
+  return `${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)} – ${Math.max(...values).toFixed(0)})`;
+}
+
 /** The machine's load averages over 1, 5 and 15 minutes, as figures are printed beside them. */
 export function machineLoad(): string {
   return os

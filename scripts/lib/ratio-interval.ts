@@ -19,3 +19,9 @@ export function ratioInterval(a: number[], b: number[], { resamples = 4000, rand
   const [low, high] = quantile(ratios, [0.05, 0.95]);
   return [low, high];
 }
+
+/** median(a) ÷ median(b) as the benches print it, with its 90% interval: "1.05 (0.96 – 1.18)". */
+export function ratioWithInterval(a: number[], b: number[]): string {
+  const [low, high] = ratioInterval(a, b);
+  return `${(median(a) / median(b)).toFixed(2)} (${low.toFixed(2)} – ${high.toFixed(2)})`;
+}

@@ -61,14 +61,19 @@ const SHOWS_OWN_ERRORS = new Set(["rules"]);
  *   read as the page leaves for the record's page (keepSavedRecord), and a reset then re-mounted the
  *   form and re-sent its look-ups inside the navigation, holding back the record's page and the
  *   save's notification by some 130 ms.
- * - a newer read while nothing has been touched (a form opened from its record's cached read, then
- *   its re-read with someone's change): its values go into the inputs as they stand, so a picker the
- *   user is opening stays open and the focus stays where the user put it.
- * Every other one goes through (the record arriving after the form mounted with nothing in it, or a
- * newer read under what has been typed, or a reload after a conflict). Set before Refine's effect
- * runs (a layout effect runs first); `latest` is the record the form renders, set in a layout effect too.
+ * - a read while nothing has been touched (the record arriving after the form mounted empty, or a
+ *   form opened from its record's cached read getting the re-read with someone's change): its values
+ *   go into the inputs as they stand, so a picker the user is opening stays open and the focus stays
+ *   where the user put it.
+ * Every other one goes through (a newer read under what has been typed, or a reload after a
+ * conflict). Set before Refine's effect runs (a layout effect runs first), as is the record the form
+ * renders (`record`), which it reads.
  */
-function useNeededResetsOnly(form: FormInstance, saved: { readonly current: boolean }, latest: { readonly current: BaseRecord | undefined }) {
+function useNeededResetsOnly(form: FormInstance, saved: { readonly current: boolean }, record: BaseRecord | undefined) {
+  const latest = useRef(record);
+  useLayoutEffect(() => {
+    latest.current = record;
+  }, [record]);
   useLayoutEffect(() => {
     const reset = form.resetFields;
     let first = true;
@@ -85,7 +90,7 @@ function useNeededResetsOnly(form: FormInstance, saved: { readonly current: bool
     return () => {
       form.resetFields = reset;
     };
-  }, [form, saved, latest]);
+  }, [form, saved]);
 }
 
 /**
@@ -177,11 +182,7 @@ export function EntityForm({ def, mode, id, wide = false }: { def: EntityDef; mo
     },
   });
   const record: BaseRecord | undefined = leftWith ?? query?.data?.data;
-  const latest = useRef(record);
-  useLayoutEffect(() => {
-    latest.current = record;
-  }, [record]);
-  useNeededResetsOnly(form, saved, latest);
+  useNeededResetsOnly(form, saved, record);
   const fields = useMemo(() => formFields(def, ability, mode, mode === "edit" ? record : undefined), [def, ability, mode, record]);
   useEffect(() => {
     fieldsRef.current = fields;
